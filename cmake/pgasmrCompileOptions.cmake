@@ -1,0 +1,24 @@
+# Warnings and sanitizers for pgasmr's own targets (never for third-party code).
+
+add_library(pgasmr_warnings INTERFACE)
+target_compile_options(pgasmr_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow
+                       $<$<BOOL:${PGASMR_WERROR}>:-Werror>)
+
+if(PGASMR_SANITIZER)
+  string(REPLACE "," ";" _pgasmr_sanitizers "${PGASMR_SANITIZER}")
+  foreach(_san IN LISTS _pgasmr_sanitizers)
+    if(NOT _san MATCHES "^(address|thread|undefined)$")
+      message(FATAL_ERROR "PGASMR_SANITIZER: unknown sanitizer '${_san}' (use address, thread or undefined)")
+    endif()
+  endforeach()
+  if("thread" IN_LIST _pgasmr_sanitizers AND "address" IN_LIST _pgasmr_sanitizers)
+    message(FATAL_ERROR "PGASMR_SANITIZER: thread and address cannot be combined")
+  endif()
+  add_compile_options(-fsanitize=${PGASMR_SANITIZER} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${PGASMR_SANITIZER})
+endif()
+
+# pgasmr_target_defaults(target): the settings every pgasmr library, test and tool shares.
+function(pgasmr_target_defaults target)
+  target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:pgasmr_warnings>)
+endfunction()

@@ -1,0 +1,51 @@
+#pragma once
+/// @file
+/// Runtime configuration: how many threads, where they run, and which transport joins processes.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgasmr::pgas {
+
+/// Where the PGAS threads of a process are bound (through hwloc).
+enum class Pinning {
+  none,     ///< let the OS schedule them
+  compact,  ///< thread i on the i-th core the process may use
+  spread,   ///< round-robin over NUMA nodes, then cores, to spread memory bandwidth
+};
+
+/// How processes are joined.
+enum class TransportKind {
+  automatic,  ///< MPI when started by mpirun (and built with MPI), otherwise one local process
+  local,      ///< one process, threads only, even under mpirun
+  mpi,        ///< Open MPI: every process of MPI_COMM_WORLD joins
+};
+
+/// Everything a Runtime needs to start. Defaults: one thread per core hwloc reports.
+struct Config {
+  /// PGAS threads in each process; unset = one per core the process may use. Must be >= 1.
+  std::optional<std::size_t> threads_per_process;
+  Pinning pinning = Pinning::none;
+  TransportKind transport = TransportKind::automatic;
+  std::size_t segment_bytes = std::size_t{256} << 20;  ///< shared segment of each thread
+
+  /// Reads PGASMR_THREADS, PGASMR_PIN, PGASMR_TRANSPORT and PGASMR_SEGMENT_SIZE over the
+  /// defaults. Throws pgasmr::error for a malformed value.
+  static Config from_environment();
+
+  /// Like from_environment, then applies `--threads N`, `--pin none|compact|spread`,
+  /// `--transport auto|local|mpi` and `--segment-size BYTES[K|M|G]` (also as `--flag=value`)
+  /// and removes them from `args`, leaving the program's own arguments in order.
+  static Config from_arguments(std::vector<std::string>& args);
+
+  /// One-line description of the options above, for a program's --help.
+  static std::string_view help();
+};
+
+std::string_view to_string(Pinning);
+std::string_view to_string(TransportKind);
+
+}  // namespace pgasmr::pgas

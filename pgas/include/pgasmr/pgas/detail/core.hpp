@@ -1,0 +1,49 @@
+#pragma once
+/// @file
+/// The compiled, type-erased byte core behind the typed PGAS templates. Not for users: the
+/// typed headers (rma.hpp, atomic.hpp, memory.hpp, ...) are the API.
+
+#include <cstddef>
+#include <cstdint>
+
+#include <pgasmr/pgas/types.hpp>
+
+namespace pgasmr::pgas {
+class Context;
+}
+
+namespace pgasmr::pgas::detail {
+
+thread_id calling_thread(const Context&) noexcept;
+
+/// The address of (thread, offset) in this process, or nullptr when it lies in another process.
+/// Throws pgasmr::error when the thread or the offset is out of range.
+std::byte* direct_address(const Context&, thread_id, std::size_t offset);
+std::byte* checked_direct_address(const Context&, thread_id, std::size_t offset);
+
+void get_bytes(Context&, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes);
+void put_bytes(Context&, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes);
+void copy_bytes(Context&, thread_id dst_thread, std::size_t dst_offset, thread_id src_thread,
+                std::size_t src_offset, std::size_t bytes);
+
+/// Starts a transfer and returns the process to complete it on (-1: already complete).
+int get_bytes_nb(Context&, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes);
+int put_bytes_nb(Context&, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes);
+void complete_transfers(Context&, int process);
+
+enum class atomic_op : std::uint8_t { load, store, fetch_add, compare_exchange };
+
+/// One atomic operation on a 4- or 8-byte integer; returns the previous value (load: the value).
+std::uint64_t atomic_bytes(Context&, atomic_op, std::size_t width, bool is_signed, thread_id thread,
+                           std::size_t offset, std::uint64_t operand, std::uint64_t expected);
+
+/// Shared heap: symmetric (same offset on every thread) and per-thread local allocations.
+std::size_t allocate_symmetric(Context&, std::size_t bytes_per_thread);
+std::size_t allocate_symmetric_collective(Context&, std::size_t bytes_per_thread);
+std::size_t allocate_local(Context&, std::size_t bytes);
+void free_shared(Context&, thread_id thread, std::size_t offset);
+/// Collective free for destructors: barrier, then one thread frees. Never throws; does nothing
+/// once the job is cancelled (the segments are discarded with it).
+void release_collective(Context&, thread_id thread, std::size_t offset) noexcept;
+
+}  // namespace pgasmr::pgas::detail

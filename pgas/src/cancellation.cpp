@@ -1,0 +1,68 @@
+#include "cancellation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "current_thread.hpp"
+
+namespace pgasmr::pgas::detail {
+
+void Cancellation::cancel(std::exception_ptr error) {
+  std::lock_guard guard(mutex_);
+  if (!first_error_) first_error_ = error;
+  cancelled_.store(true, std::memory_order_release);
+  for (auto* word : watched_) {
+    word->fetch_add(1, std::memory_order_acq_rel);
+    word->notify_all();
+  }
+}
+
+void Cancellation::throw_if_cancelled() const {
+  if (cancelled()) throw job_cancelled("wait", current_thread(), "job cancelled because another thread failed");
+}
+
+std::exception_ptr Cancellation::first_error() const {
+  std::lock_guard guard(mutex_);
+  return first_error_;
+}
+
+void Cancellation::watch(std::atomic<std::uint32_t>& word) {
+  std::lock_guard guard(mutex_);
+  watched_.push_back(&word);
+}
+
+void Cancellation::unwatch(std::atomic<std::uint32_t>& word) {
+  std::lock_guard guard(mutex_);
+  std::erase(watched_, &word);
+}
+
+void back_off(unsigned round) {
+  constexpr unsigned spin_rounds = 64;
+  constexpr unsigned yield_rounds = 256;
+  if (round < spin_rounds) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  } else if (round < yield_rounds) {
+    std::this_thread::yield();
+  } else {
+    auto micros = std::min<unsigned>(1u << std::min(round - yield_rounds, 7u), 100u);
+    std::this_thread::sleep_for(std::chrono::microseconds(micros));
+  }
+}
+
+void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::uint32_t>& word, std::uint32_t old) {
+  constexpr unsigned spin_rounds = 2000;
+  for (unsigned round = 0; round < spin_rounds; ++round) {
+    if (word.load(std::memory_order_acquire) != old) return;
+    if (round % 64 == 63) std::this_thread::yield();
+  }
+  while (word.load(std::memory_order_acquire) == old) {
+    cancellation.throw_if_cancelled();
+    word.wait(old, std::memory_order_acquire);
+  }
+  cancellation.throw_if_cancelled();
+}
+
+}  // namespace pgasmr::pgas::detail

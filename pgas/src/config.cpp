@@ -1,0 +1,134 @@
+#include <pgasmr/pgas/config.hpp>
+
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
+#include <pgasmr/pgas/error.hpp>
+
+namespace pgasmr::pgas {
+namespace {
+
+std::size_t parse_count(std::string_view what, std::string_view text) {
+  std::size_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw_error("config", std::string(what) + " must be a whole number, got '" + std::string(text) + "'");
+  return value;
+}
+
+std::size_t parse_bytes(std::string_view what, std::string_view text) {
+  std::size_t shift = 0;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K': case 'k': shift = 10; break;
+      case 'M': case 'm': shift = 20; break;
+      case 'G': case 'g': shift = 30; break;
+      default: break;
+    }
+  }
+  if (shift != 0) text.remove_suffix(1);
+  auto value = parse_count(what, text);
+  if (value > (~std::size_t{0} >> shift)) throw_error("config", std::string(what) + " is too large");
+  return value << shift;
+}
+
+Pinning parse_pinning(std::string_view text) {
+  if (text == "none") return Pinning::none;
+  if (text == "compact") return Pinning::compact;
+  if (text == "spread") return Pinning::spread;
+  throw_error("config", "pinning must be none, compact or spread, got '" + std::string(text) + "'");
+}
+
+TransportKind parse_transport(std::string_view text) {
+  if (text == "auto") return TransportKind::automatic;
+  if (text == "local") return TransportKind::local;
+  if (text == "mpi") return TransportKind::mpi;
+  throw_error("config", "transport must be auto, local or mpi, got '" + std::string(text) + "'");
+}
+
+/// Applies one setting by its flag name (without dashes); false when the name is not ours.
+bool apply(Config& config, std::string_view name, std::string_view value, std::string_view source) {
+  auto what = std::string(source);
+  if (name == "threads")
+    config.threads_per_process = parse_count(what, value);
+  else if (name == "pin")
+    config.pinning = parse_pinning(value);
+  else if (name == "transport")
+    config.transport = parse_transport(value);
+  else if (name == "segment-size")
+    config.segment_bytes = parse_bytes(what, value);
+  else
+    return false;
+  return true;
+}
+
+}  // namespace
+
+Config Config::from_environment() {
+  Config config;
+  constexpr std::pair<const char*, const char*> variables[] = {
+      {"PGASMR_THREADS", "threads"},
+      {"PGASMR_PIN", "pin"},
+      {"PGASMR_TRANSPORT", "transport"},
+      {"PGASMR_SEGMENT_SIZE", "segment-size"}};
+  for (auto [variable, name] : variables)
+    if (const char* value = std::getenv(variable)) apply(config, name, value, variable);
+  return config;
+}
+
+Config Config::from_arguments(std::vector<std::string>& args) {
+  Config config = from_environment();
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (!arg.starts_with("--")) {
+      rest.push_back(args[i]);
+      continue;
+    }
+    auto body = arg.substr(2);
+    auto equals = body.find('=');
+    auto name = body.substr(0, equals);
+    if (name != "threads" && name != "pin" && name != "transport" && name != "segment-size") {
+      rest.push_back(args[i]);
+      continue;
+    }
+    std::string value;
+    if (equals != std::string_view::npos) {
+      value = std::string(body.substr(equals + 1));
+    } else {
+      if (i + 1 == args.size()) throw_error("config", "--" + std::string(name) + " needs a value");
+      value = args[++i];
+    }
+    apply(config, name, value, "--" + std::string(name));
+  }
+  args = std::move(rest);
+  return config;
+}
+
+std::string_view Config::help() {
+  return "  --threads N              PGAS threads per process (default: one per core; env PGASMR_THREADS)\n"
+         "  --pin none|compact|spread  bind threads to cores with hwloc (default none; env PGASMR_PIN)\n"
+         "  --transport auto|local|mpi  join processes with MPI (auto: when started by mpirun; env PGASMR_TRANSPORT)\n"
+         "  --segment-size BYTES[K|M|G]  shared segment per thread (default 256M; env PGASMR_SEGMENT_SIZE)\n";
+}
+
+std::string_view to_string(Pinning pinning) {
+  switch (pinning) {
+    case Pinning::none: return "none";
+    case Pinning::compact: return "compact";
+    case Pinning::spread: return "spread";
+  }
+  return "?";
+}
+
+std::string_view to_string(TransportKind kind) {
+  switch (kind) {
+    case TransportKind::automatic: return "auto";
+    case TransportKind::local: return "local";
+    case TransportKind::mpi: return "mpi";
+  }
+  return "?";
+}
+
+}  // namespace pgasmr::pgas

@@ -1,0 +1,59 @@
+#pragma once
+// Job: the state that the threads of one process share during one Runtime::run.
+
+#include <cstddef>
+#include <memory>
+
+#include <pgasmr/pgas/config.hpp>
+#include <pgasmr/pgas/topology.hpp>
+
+#include "cancellation.hpp"
+#include "segment_layout.hpp"
+#include "transport.hpp"
+
+namespace pgasmr::pgas::detail {
+
+class TeamState;
+
+class Job {
+ public:
+  Job(const Config& config, Transport& transport, const Topology& topology);
+  ~Job();
+  Job(const Job&) = delete;
+  Job& operator=(const Job&) = delete;
+
+  int threads() const noexcept { return threads_per_process_ * processes_; }
+  int threads_per_process() const noexcept { return threads_per_process_; }
+  int processes() const noexcept { return processes_; }
+  int process() const noexcept { return process_; }
+  bool multi_process() const noexcept { return processes_ > 1; }
+  int process_of(thread_id thread) const noexcept { return thread / threads_per_process_; }
+
+  /// Throws pgasmr::error naming `operation` unless [offset, offset + bytes) lies in the
+  /// segment of an existing thread.
+  void check_range(const char* operation, thread_id thread, std::size_t offset, std::size_t bytes) const;
+  /// The local address of (thread, offset), or nullptr when the thread is in another process.
+  std::byte* direct(thread_id thread, std::size_t offset) const noexcept;
+  /// Byte position of (thread, offset) in its process's segments (for the transport).
+  std::size_t displacement(thread_id thread, std::size_t offset) const noexcept {
+    return static_cast<std::size_t>(thread % threads_per_process_) * layout_.segment + offset;
+  }
+
+  Transport& transport() const noexcept { return transport_; }
+  Cancellation& cancellation() noexcept { return cancellation_; }
+  const SegmentLayout& layout() const noexcept { return layout_; }
+  const Topology& topology() const noexcept { return topology_; }
+  const std::shared_ptr<TeamState>& world_team() const noexcept { return world_team_; }
+
+ private:
+  int processes_;
+  int process_;
+  int threads_per_process_;
+  SegmentLayout layout_;
+  Transport& transport_;
+  const Topology& topology_;
+  Cancellation cancellation_;
+  std::shared_ptr<TeamState> world_team_;
+};
+
+}  // namespace pgasmr::pgas::detail

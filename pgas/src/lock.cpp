@@ -1,0 +1,58 @@
+#include <pgasmr/pgas/lock.hpp>
+
+#include <string>
+
+#include <pgasmr/pgas/atomic.hpp>
+#include <pgasmr/pgas/context.hpp>
+#include <pgasmr/pgas/error.hpp>
+#include <pgasmr/pgas/memory.hpp>
+
+#include "job.hpp"
+
+namespace pgasmr::pgas {
+namespace {
+std::int64_t holder_value(const Context& me) { return me.thread() + 1; }
+
+// Between processes the lock word is updated by MPI atomics; order the holder's other memory
+// accesses against them as upc_lock/upc_unlock do.
+void order_memory(Context& me) {
+  if (me.job().multi_process()) me.job().transport().flush_all_and_sync();
+}
+}  // namespace
+
+Lock Lock::all_alloc(Context& me) {
+  auto word = pgas::all_alloc<std::int64_t>(me, 1, 1);
+  if (me.thread() == 0) atomic_store(me, word, 0);
+  me.barrier();
+  return Lock(word);
+}
+
+Lock Lock::global_alloc(Context& me) {
+  auto word = pgas::local_alloc<std::int64_t>(me, 1);
+  atomic_store(me, word, 0);
+  return Lock(word);
+}
+
+bool Lock::try_lock(Context& me) {
+  auto previous = atomic_compare_exchange(me, word_, 0, holder_value(me));
+  if (previous == holder_value(me)) throw_error("Lock::try_lock", "the calling thread already holds this lock");
+  if (previous != 0) return false;
+  order_memory(me);
+  return true;
+}
+
+void Lock::lock(Context& me) {
+  detail::poll_until(me.job().cancellation(), [&] { return try_lock(me); });
+}
+
+void Lock::unlock(Context& me) {
+  order_memory(me);
+  auto previous = atomic_compare_exchange(me, word_, holder_value(me), 0);
+  if (previous != holder_value(me))
+    throw_error("Lock::unlock", previous == 0 ? std::string("the lock is not held")
+                                              : "the lock is held by thread " + std::to_string(previous - 1));
+}
+
+void Lock::free(Context& me) { pgas::free(me, word_); }
+
+}  // namespace pgasmr::pgas

@@ -1,0 +1,232 @@
+// The Open MPI transport: one RMA window over every process's segments (passive target,
+// lock_all for the whole job), and communicators for the process groups of teams.
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+#include <pgasmr/pgas/error.hpp>
+
+#include "transport.hpp"
+
+namespace pgasmr::pgas::detail {
+namespace {
+
+void check(int code, const char* call) {
+  if (code == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(code, text, &length);
+  throw_error(call, std::string(text, static_cast<std::size_t>(length)));
+}
+
+void finalize_mpi() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+void ensure_mpi_initialized() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    int provided = 0;
+    if (initialized) {
+      MPI_Query_thread(&provided);
+    } else {
+      // Open MPI 4.1 prefers osc/rdma (priority 101) even when every process shares one node,
+      // and its emulated MPI_Compare_and_swap over the vader BTL crashes. Rank it below
+      // osc/sm (100), which then serves single-node windows with plain shared memory; windows
+      // that span nodes still use osc/rdma. A value set by the user wins.
+      setenv("OMPI_MCA_osc_rdma_priority", "50", 0);
+      check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
+      std::atexit(finalize_mpi);
+    }
+    if (provided < MPI_THREAD_MULTIPLE)
+      throw_error("Runtime", "the MPI library does not provide MPI_THREAD_MULTIPLE, which pgasmr's threads need");
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  });
+}
+
+/// MPI counts are ints: move larger transfers in pieces.
+template <class Transfer>
+void in_pieces(std::size_t bytes, Transfer transfer) {
+  constexpr std::size_t piece = std::size_t{1} << 30;
+  for (std::size_t done = 0; done < bytes; done += piece) transfer(done, static_cast<int>(std::min(piece, bytes - done)));
+}
+
+MPI_Datatype word_type(std::size_t width, bool is_signed) {
+  if (width == 8) return is_signed ? MPI_INT64_T : MPI_UINT64_T;
+  return is_signed ? MPI_INT32_T : MPI_UINT32_T;
+}
+
+class MpiGroup final : public ProcessGroup {
+ public:
+  explicit MpiGroup(MPI_Comm comm) : comm_(comm) {
+    MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+    MPI_Comm_size(comm_, &size_);
+    MPI_Comm_rank(comm_, &rank_);
+  }
+  ~MpiGroup() override { MPI_Comm_free(&comm_); }
+
+  int size() const override { return size_; }
+  int rank() const override { return rank_; }
+
+  void barrier_start() override { check(MPI_Ibarrier(comm_, &barrier_), "MPI_Ibarrier"); }
+  bool barrier_test() override {
+    int done = 0;
+    check(MPI_Test(&barrier_, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    return done != 0;
+  }
+
+  std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) override {
+    unsigned long long my_size = mine.size();
+    std::vector<unsigned long long> all_sizes(static_cast<std::size_t>(size_));
+    check(MPI_Allgather(&my_size, 1, MPI_UNSIGNED_LONG_LONG, all_sizes.data(), 1, MPI_UNSIGNED_LONG_LONG, comm_),
+          "MPI_Allgather");
+    std::vector<int> counts(all_sizes.size()), displacements(all_sizes.size());
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < all_sizes.size(); ++i) {
+      if (total + all_sizes[i] > INT_MAX) throw_error("allgather", "more than 2 GiB of process data");
+      counts[i] = static_cast<int>(all_sizes[i]);
+      displacements[i] = static_cast<int>(total);
+      total += all_sizes[i];
+    }
+    std::vector<std::byte> everyone(total);
+    check(MPI_Allgatherv(mine.data(), counts[static_cast<std::size_t>(rank_)], MPI_BYTE, everyone.data(), counts.data(),
+                         displacements.data(), MPI_BYTE, comm_),
+          "MPI_Allgatherv");
+    sizes.assign(all_sizes.begin(), all_sizes.end());
+    return everyone;
+  }
+
+  std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) override {
+    MPI_Group all, some;
+    MPI_Comm_group(comm_, &all);
+    MPI_Group_incl(all, static_cast<int>(ranks.size()), ranks.data(), &some);
+    MPI_Comm comm;
+    // Only the listed processes call this; each creates its subgroups in ascending color order.
+    int code = MPI_Comm_create_group(comm_, some, 0, &comm);
+    MPI_Group_free(&some);
+    MPI_Group_free(&all);
+    check(code, "MPI_Comm_create_group");
+    return std::make_unique<MpiGroup>(comm);
+  }
+
+ private:
+  MPI_Comm comm_;
+  MPI_Request barrier_ = MPI_REQUEST_NULL;
+  int size_ = 0;
+  int rank_ = 0;
+};
+
+class MpiTransport final : public Transport {
+ public:
+  MpiTransport(std::size_t segment_bytes, int threads_per_process) {
+    ensure_mpi_initialized();
+    MPI_Comm_size(MPI_COMM_WORLD, &processes_);
+    MPI_Comm_rank(MPI_COMM_WORLD, &process_);
+    auto bytes = segment_bytes * static_cast<std::size_t>(threads_per_process);
+    check(MPI_Win_allocate(static_cast<MPI_Aint>(bytes), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_),
+          "MPI_Win_allocate");
+    MPI_Win_set_errhandler(window_, MPI_ERRORS_RETURN);
+    check(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
+  }
+  ~MpiTransport() override {
+    MPI_Win_unlock_all(window_);
+    MPI_Win_free(&window_);
+  }
+
+  int processes() const override { return processes_; }
+  int process() const override { return process_; }
+  std::byte* segments() override { return static_cast<std::byte*>(base_); }
+
+  void get(void* dst, int process, std::size_t displacement, std::size_t bytes) override {
+    get_nb(dst, process, displacement, bytes);
+    flush(process);
+  }
+  void put(int process, std::size_t displacement, const void* src, std::size_t bytes) override {
+    put_nb(process, displacement, src, bytes);
+    flush(process);
+  }
+  void get_nb(void* dst, int process, std::size_t displacement, std::size_t bytes) override {
+    in_pieces(bytes, [&](std::size_t done, int n) {
+      check(MPI_Get(static_cast<std::byte*>(dst) + done, n, MPI_BYTE, process,
+                    static_cast<MPI_Aint>(displacement + done), n, MPI_BYTE, window_),
+            "MPI_Get");
+    });
+  }
+  void put_nb(int process, std::size_t displacement, const void* src, std::size_t bytes) override {
+    in_pieces(bytes, [&](std::size_t done, int n) {
+      check(MPI_Put(static_cast<const std::byte*>(src) + done, n, MPI_BYTE, process,
+                    static_cast<MPI_Aint>(displacement + done), n, MPI_BYTE, window_),
+            "MPI_Put");
+    });
+  }
+  void flush(int process) override { check(MPI_Win_flush(process, window_), "MPI_Win_flush"); }
+  void flush_all_and_sync() override {
+    check(MPI_Win_flush_all(window_), "MPI_Win_flush_all");
+    check(MPI_Win_sync(window_), "MPI_Win_sync");
+  }
+
+  std::uint64_t atomic(atomic_op op, std::size_t width, bool is_signed, int process, std::size_t displacement,
+                       std::uint64_t operand, std::uint64_t expected) override {
+    return width == 8 ? atomic_word<std::uint64_t>(op, is_signed, process, displacement, operand, expected)
+                      : atomic_word<std::uint32_t>(op, is_signed, process, displacement, operand, expected);
+  }
+
+  std::unique_ptr<ProcessGroup> world_group() override {
+    if (processes_ == 1) return nullptr;
+    MPI_Comm comm;
+    check(MPI_Comm_dup(MPI_COMM_WORLD, &comm), "MPI_Comm_dup");
+    return std::make_unique<MpiGroup>(comm);
+  }
+
+  [[noreturn]] void abort_job() override {
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    std::abort();
+  }
+
+ private:
+  template <class Word>
+  std::uint64_t atomic_word(atomic_op op, bool is_signed, int process, std::size_t displacement, std::uint64_t operand,
+                            std::uint64_t expected) {
+    auto type = word_type(sizeof(Word), is_signed);
+    auto target = static_cast<MPI_Aint>(displacement);
+    Word value = static_cast<Word>(operand), compare = static_cast<Word>(expected), result = 0;
+    switch (op) {
+      case atomic_op::load:
+        check(MPI_Fetch_and_op(nullptr, &result, type, process, target, MPI_NO_OP, window_), "MPI_Fetch_and_op");
+        break;
+      case atomic_op::store:
+        check(MPI_Fetch_and_op(&value, &result, type, process, target, MPI_REPLACE, window_), "MPI_Fetch_and_op");
+        break;
+      case atomic_op::fetch_add:
+        check(MPI_Fetch_and_op(&value, &result, type, process, target, MPI_SUM, window_), "MPI_Fetch_and_op");
+        break;
+      case atomic_op::compare_exchange:
+        check(MPI_Compare_and_swap(&value, &compare, &result, type, process, target, window_), "MPI_Compare_and_swap");
+        break;
+    }
+    flush(process);
+    return result;
+  }
+
+  int processes_ = 1;
+  int process_ = 0;
+  void* base_ = nullptr;
+  MPI_Win window_ = MPI_WIN_NULL;
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> make_mpi_transport(std::size_t segment_bytes, int threads_per_process) {
+  return std::make_unique<MpiTransport>(segment_bytes, threads_per_process);
+}
+
+}  // namespace pgasmr::pgas::detail

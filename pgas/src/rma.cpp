@@ -1,0 +1,146 @@
+// One-sided transfers and atomics: plain memory inside the process, the transport otherwise.
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <pgasmr/pgas/context.hpp>
+#include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/error.hpp>
+
+#include "job.hpp"
+
+namespace pgasmr::pgas::detail {
+
+thread_id calling_thread(const Context& me) noexcept { return me.thread(); }
+
+std::byte* direct_address(const Context& me, thread_id thread, std::size_t offset) {
+  me.job().check_range("global_ptr", thread, offset, 0);
+  return me.job().direct(thread, offset);
+}
+
+std::byte* checked_direct_address(const Context& me, thread_id thread, std::size_t offset) {
+  if (auto* address = direct_address(me, thread, offset)) return address;
+  throw_error("global_ptr::local", "thread " + std::to_string(thread) + " lives in process " +
+                                       std::to_string(me.job().process_of(thread)) +
+                                       "; only memory of this process (" + std::to_string(me.process()) +
+                                       ") has a local address; use get/put/memget/memput");
+}
+
+void get_bytes(Context& me, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes) {
+  auto& job = me.job();
+  job.check_range("get", src_thread, src_offset, bytes);
+  if (bytes == 0) return;
+  if (auto* src = job.direct(src_thread, src_offset)) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  job.transport().get(dst, job.process_of(src_thread), job.displacement(src_thread, src_offset), bytes);
+}
+
+void put_bytes(Context& me, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes) {
+  auto& job = me.job();
+  job.check_range("put", dst_thread, dst_offset, bytes);
+  if (bytes == 0) return;
+  if (auto* dst = job.direct(dst_thread, dst_offset)) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+  job.transport().put(job.process_of(dst_thread), job.displacement(dst_thread, dst_offset), src, bytes);
+}
+
+void copy_bytes(Context& me, thread_id dst_thread, std::size_t dst_offset, thread_id src_thread,
+                std::size_t src_offset, std::size_t bytes) {
+  auto& job = me.job();
+  job.check_range("memcpy", dst_thread, dst_offset, bytes);
+  job.check_range("memcpy", src_thread, src_offset, bytes);
+  if (bytes == 0) return;
+  auto* dst = job.direct(dst_thread, dst_offset);
+  auto* src = job.direct(src_thread, src_offset);
+  if (dst && src) {
+    std::memmove(dst, src, bytes);
+  } else if (src) {
+    put_bytes(me, dst_thread, dst_offset, src, bytes);
+  } else if (dst) {
+    get_bytes(me, dst, src_thread, src_offset, bytes);
+  } else {  // both in other processes: stage through a bounded private buffer
+    constexpr std::size_t chunk = std::size_t{1} << 20;
+    std::vector<std::byte> staging(std::min(bytes, chunk));
+    for (std::size_t done = 0; done < bytes; done += staging.size()) {
+      auto n = std::min(staging.size(), bytes - done);
+      get_bytes(me, staging.data(), src_thread, src_offset + done, n);
+      put_bytes(me, dst_thread, dst_offset + done, staging.data(), n);
+    }
+  }
+}
+
+int get_bytes_nb(Context& me, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes) {
+  auto& job = me.job();
+  job.check_range("memget_nb", src_thread, src_offset, bytes);
+  if (bytes == 0) return -1;
+  if (auto* src = job.direct(src_thread, src_offset)) {
+    std::memcpy(dst, src, bytes);
+    return -1;
+  }
+  auto process = job.process_of(src_thread);
+  job.transport().get_nb(dst, process, job.displacement(src_thread, src_offset), bytes);
+  return process;
+}
+
+int put_bytes_nb(Context& me, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes) {
+  auto& job = me.job();
+  job.check_range("memput_nb", dst_thread, dst_offset, bytes);
+  if (bytes == 0) return -1;
+  if (auto* dst = job.direct(dst_thread, dst_offset)) {
+    std::memcpy(dst, src, bytes);
+    return -1;
+  }
+  auto process = job.process_of(dst_thread);
+  job.transport().put_nb(process, job.displacement(dst_thread, dst_offset), src, bytes);
+  return process;
+}
+
+void complete_transfers(Context& me, int process) { me.job().transport().flush(process); }
+
+namespace {
+template <class Word>
+std::uint64_t apply_atomic(std::byte* address, atomic_op op, std::uint64_t operand, std::uint64_t expected) {
+  std::atomic_ref<Word> word(*reinterpret_cast<Word*>(address));
+  switch (op) {
+    case atomic_op::load:
+      return word.load();
+    case atomic_op::store:
+      word.store(static_cast<Word>(operand));
+      return 0;
+    case atomic_op::fetch_add:
+      return word.fetch_add(static_cast<Word>(operand));
+    case atomic_op::compare_exchange: {
+      auto previous = static_cast<Word>(expected);
+      word.compare_exchange_strong(previous, static_cast<Word>(operand));
+      return previous;
+    }
+  }
+  return 0;
+}
+}  // namespace
+
+std::uint64_t atomic_bytes(Context& me, atomic_op op, std::size_t width, bool is_signed, thread_id thread,
+                           std::size_t offset, std::uint64_t operand, std::uint64_t expected) {
+  auto& job = me.job();
+  job.check_range("atomic", thread, offset, width);
+  if (offset % width != 0)
+    throw_error("atomic", "offset " + std::to_string(offset) + " is not aligned to the " + std::to_string(width) +
+                              "-byte operand");
+  // With several processes every atomic goes through MPI, so that CPU and MPI atomics never
+  // race on one word.
+  if (job.multi_process())
+    return job.transport().atomic(op, width, is_signed, job.process_of(thread), job.displacement(thread, offset),
+                                  operand, expected);
+  auto* address = job.direct(thread, offset);
+  return width == 8 ? apply_atomic<std::uint64_t>(address, op, operand, expected)
+                    : apply_atomic<std::uint32_t>(address, op, operand, expected);
+}
+
+}  // namespace pgasmr::pgas::detail

@@ -1,0 +1,158 @@
+#include <pgasmr/pgas/runtime.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include <pgasmr/pgas/context.hpp>
+#include <pgasmr/pgas/error.hpp>
+#include <pgasmr/pgas/topology.hpp>
+
+#include "current_thread.hpp"
+#include "job.hpp"
+#include "machine.hpp"
+#include "team_state.hpp"
+
+namespace pgasmr::pgas {
+namespace {
+
+constexpr std::size_t max_threads_per_process = 4096;
+
+Config validated(Config config, const detail::Machine& machine) {
+  if (!config.threads_per_process) config.threads_per_process = static_cast<std::size_t>(machine.usable_cores());
+  if (*config.threads_per_process == 0) throw_error("Runtime", "threads per process must be at least 1, got 0");
+  if (*config.threads_per_process > max_threads_per_process)
+    throw_error("Runtime", "threads per process must be at most " + std::to_string(max_threads_per_process) + ", got " +
+                               std::to_string(*config.threads_per_process));
+  if (config.segment_bytes < detail::SegmentLayout::minimum_segment_bytes)
+    throw_error("Runtime", "the shared segment must have at least " +
+                               std::to_string(detail::SegmentLayout::minimum_segment_bytes) + " bytes per thread, got " +
+                               std::to_string(config.segment_bytes));
+  return config;
+}
+
+std::unique_ptr<detail::Transport> make_transport(const Config& config) {
+  auto threads = static_cast<int>(*config.threads_per_process);
+  bool mpi = config.transport == TransportKind::mpi ||
+             (config.transport == TransportKind::automatic && detail::launched_by_mpi());
+  return mpi ? detail::make_mpi_transport(config.segment_bytes, threads)
+             : detail::make_local_transport(config.segment_bytes, threads);
+}
+
+// What each process reports about itself, as plain bytes for the allgather.
+struct HostRecord {
+  char name[256];
+  int packages, numa_nodes, cores, processing_units;
+};
+struct PlacementRecord {
+  int package, numa_node, core;
+};
+
+std::unique_ptr<Topology> gather_topology(const Config& config, const detail::Machine& machine,
+                                          detail::Transport& transport) {
+  auto threads = static_cast<int>(*config.threads_per_process);
+  auto summary = machine.summary();
+  std::vector<std::byte> mine(sizeof(HostRecord) + sizeof(PlacementRecord) * static_cast<std::size_t>(threads));
+  HostRecord host{};
+  std::strncpy(host.name, summary.name.c_str(), sizeof(host.name) - 1);
+  host.packages = summary.packages;
+  host.numa_nodes = summary.numa_nodes;
+  host.cores = summary.cores;
+  host.processing_units = summary.processing_units;
+  std::memcpy(mine.data(), &host, sizeof(host));
+  for (int t = 0; t < threads; ++t) {
+    auto p = machine.place(t, threads, config.pinning);
+    PlacementRecord record{p.package, p.numa_node, p.core};
+    std::memcpy(mine.data() + sizeof(host) + sizeof(record) * static_cast<std::size_t>(t), &record, sizeof(record));
+  }
+  auto everyone = mine;
+  if (auto group = transport.world_group()) {
+    std::vector<std::size_t> sizes;
+    everyone = group->allgather(mine, sizes);
+  }
+
+  std::vector<HostSummary> hosts;
+  std::vector<ThreadPlacement> placements;
+  for (int process = 0; process < transport.processes(); ++process) {
+    const auto* record = everyone.data() + mine.size() * static_cast<std::size_t>(process);
+    std::memcpy(&host, record, sizeof(host));
+    auto found = std::ranges::find(hosts, std::string(host.name), &HostSummary::name);
+    auto host_index = static_cast<int>(found - hosts.begin());
+    if (found == hosts.end())
+      hosts.push_back({host.name, host.packages, host.numa_nodes, host.cores, host.processing_units});
+    for (int t = 0; t < threads; ++t) {
+      PlacementRecord p;
+      std::memcpy(&p, record + sizeof(host) + sizeof(p) * static_cast<std::size_t>(t), sizeof(p));
+      placements.push_back(ThreadPlacement{.thread = process * threads + t, .process = process, .local_thread = t,
+                                            .host = host_index, .package = p.package, .numa_node = p.numa_node,
+                                            .core = p.core});
+    }
+  }
+  return std::make_unique<Topology>(std::move(placements), std::move(hosts));
+}
+
+}  // namespace
+
+Runtime::Runtime(Config config) : machine_(std::make_unique<detail::Machine>()) {
+  config_ = validated(config, *machine_);
+  transport_ = make_transport(config_);
+  topology_ = gather_topology(config_, *machine_, *transport_);
+}
+
+Runtime::Runtime(int argc, char** argv) : machine_(std::make_unique<detail::Machine>()) {
+  std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  config_ = validated(Config::from_arguments(args), *machine_);
+  remaining_ = std::move(args);
+  transport_ = make_transport(config_);
+  topology_ = gather_topology(config_, *machine_, *transport_);
+}
+
+Runtime::~Runtime() = default;
+
+int Runtime::processes() const noexcept { return transport_->processes(); }
+int Runtime::process() const noexcept { return transport_->process(); }
+int Runtime::threads() const noexcept { return processes() * static_cast<int>(*config_.threads_per_process); }
+
+void Runtime::run(const std::function<void(Context&)>& body) {
+  detail::Job job(config_, *transport_, *topology_);
+  auto threads = job.threads_per_process();
+  auto worker = [&](int local_thread) {
+    thread_id id = job.process() * threads + local_thread;
+    detail::set_current_thread(id);
+    try {
+      machine_->bind_current_thread(local_thread, threads, config_.pinning);
+      // The runtime's own shared words (heap tables, lock words) start at zero in every run.
+      std::memset(job.direct(id, 0), 0, detail::SegmentLayout::system_bytes);
+      Context me(job, id, Team(job.world_team(), id));
+      me.barrier();
+      body(me);
+      me.barrier();
+    } catch (...) {
+      job.cancellation().cancel(std::current_exception());
+    }
+    detail::set_current_thread(-1);
+  };
+  {
+    std::vector<std::jthread> workers;
+    workers.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) workers.emplace_back(worker, t);
+  }
+  if (auto error = job.cancellation().first_error()) {
+    if (job.multi_process()) {
+      try {
+        std::rethrow_exception(error);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "pgasmr: process %d failed: %s\n", job.process(), e.what());
+      } catch (...) {
+        std::fprintf(stderr, "pgasmr: process %d failed with a non-standard exception\n", job.process());
+      }
+      std::fflush(stderr);
+      transport_->abort_job();
+    }
+    std::rethrow_exception(error);
+  }
+}
+
+}  // namespace pgasmr::pgas

@@ -1,0 +1,67 @@
+#include <pgasmr/pgas/team.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include <pgasmr/pgas/error.hpp>
+
+#include "team_state.hpp"
+
+namespace pgasmr::pgas {
+
+Team::Team(std::shared_ptr<detail::TeamState> state, team_rank rank) : state_(std::move(state)), rank_(rank) {}
+
+Team::~Team() = default;
+
+int Team::size() const noexcept { return state_ ? static_cast<int>(state_->members().size()) : 0; }
+
+std::span<const thread_id> Team::threads() const noexcept {
+  if (!state_) return {};
+  return state_->members();
+}
+
+thread_id Team::thread_of(team_rank rank) const {
+  if (rank < 0 || rank >= size())
+    throw_error("Team::thread_of", "rank " + std::to_string(rank) + " is not in a team of size " + std::to_string(size()));
+  return state_->members()[static_cast<std::size_t>(rank)];
+}
+
+std::optional<team_rank> Team::rank_of(thread_id thread) const {
+  auto members = threads();
+  auto at = std::ranges::find(members, thread);
+  if (at == members.end()) return std::nullopt;
+  return static_cast<team_rank>(at - members.begin());
+}
+
+detail::TeamState& Team::state() const {
+  if (!state_) throw_error("Team", "the calling thread is not a member of this team (empty team)");
+  return *state_;
+}
+
+Team Team::split(int color, int key) {
+  auto child = state().split(rank_, color, key);
+  if (!child) return {};
+  auto members = child->members();
+  auto me = state_->members()[static_cast<std::size_t>(rank_)];
+  auto rank = static_cast<team_rank>(std::ranges::find(members, me) - members.begin());
+  return {std::move(child), rank};
+}
+
+void Team::notify() {
+  if (notified_) throw_error("Team::notify", "notify called twice without wait in between");
+  pending_generation_ = state().arrive();
+  notified_ = true;
+}
+
+void Team::wait() {
+  if (!notified_) throw_error("Team::wait", "wait called without a matching notify");
+  notified_ = false;
+  state().wait(pending_generation_);
+}
+
+void Team::barrier() {
+  notify();
+  wait();
+}
+
+}  // namespace pgasmr::pgas

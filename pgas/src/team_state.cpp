@@ -1,0 +1,132 @@
+#include "team_state.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+#include <string>
+
+#include <pgasmr/pgas/team.hpp>
+
+#include "job.hpp"
+
+namespace pgasmr::pgas::detail {
+
+TeamState::TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group)
+    : job_(job), members_(std::move(members)), local_index_(members_.size(), -1), group_(std::move(group)) {
+  for (team_rank r = 0; r < static_cast<team_rank>(members_.size()); ++r) {
+    if (job_.process_of(members_[static_cast<std::size_t>(r)]) != job_.process()) continue;
+    local_index_[static_cast<std::size_t>(r)] = static_cast<int>(local_ranks_.size());
+    local_ranks_.push_back(r);
+  }
+  split_requests_.resize(local_ranks_.size());
+  job_.cancellation().watch(generation_);
+}
+
+TeamState::~TeamState() { job_.cancellation().unwatch(generation_); }
+
+void TeamState::release() noexcept {
+  generation_.fetch_add(1, std::memory_order_acq_rel);
+  generation_.notify_all();
+}
+
+std::uint32_t TeamState::arrive() {
+  auto generation = generation_.load(std::memory_order_acquire);
+  if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == local_ranks_.size()) {
+    arrived_.store(0, std::memory_order_relaxed);
+    if (group_) {
+      job_.transport().flush_all_and_sync();
+      group_->barrier_start();
+      inter_process_pending_.store(true, std::memory_order_release);
+    } else {
+      release();
+    }
+  }
+  return generation;
+}
+
+void TeamState::wait(std::uint32_t generation) {
+  auto& cancellation = job_.cancellation();
+  for (unsigned round = 0;; ++round) {
+    if (generation_.load(std::memory_order_acquire) != generation) {
+      cancellation.throw_if_cancelled();
+      return;
+    }
+    if (!inter_process_pending_.load(std::memory_order_acquire)) {
+      wait_while_equal(cancellation, generation_, generation);
+      continue;
+    }
+    std::unique_lock poller(progress_, std::try_to_lock);
+    if (poller && inter_process_pending_.load(std::memory_order_acquire)) {
+      poll_until(cancellation, [&] { return group_->barrier_test(); });
+      job_.transport().flush_all_and_sync();
+      inter_process_pending_.store(false, std::memory_order_release);
+      release();
+      return;
+    }
+    poller = {};
+    cancellation.throw_if_cancelled();
+    back_off(round);
+  }
+}
+
+void TeamState::local_step(const std::function<void()>& last) {
+  auto generation = generation_.load(std::memory_order_acquire);
+  if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == local_ranks_.size()) {
+    arrived_.store(0, std::memory_order_relaxed);
+    // If `last` throws, the caller's failure cancels the job, which wakes the others.
+    last();
+    release();
+  } else {
+    wait_while_equal(job_.cancellation(), generation_, generation);
+  }
+}
+
+std::shared_ptr<TeamState> TeamState::split(team_rank rank, int color, int key) {
+  if (color < Team::no_color)
+    throw_error("Team::split", "color must be >= 0 or Team::no_color, got " + std::to_string(color));
+  split_requests_[static_cast<std::size_t>(local_index(rank))] = {color, key, rank};
+  local_step([this] { compute_split(); });
+  if (color == Team::no_color) return nullptr;
+  return split_results_.at(color);
+}
+
+void TeamState::compute_split() {
+  split_results_.clear();
+  std::vector<SplitRequest> everyone = split_requests_;
+  if (group_) {
+    std::vector<std::size_t> sizes;
+    auto bytes = group_->allgather(std::as_bytes(std::span(split_requests_)), sizes);
+    everyone.resize(bytes.size() / sizeof(SplitRequest));
+    std::memcpy(everyone.data(), bytes.data(), bytes.size());
+  }
+
+  std::vector<int> team_processes;  // process ids of this team, ascending = group rank order
+  for (auto thread : members_) team_processes.push_back(job_.process_of(thread));
+  std::ranges::sort(team_processes);
+  team_processes.erase(std::unique(team_processes.begin(), team_processes.end()), team_processes.end());
+
+  std::set<int> local_colors;  // ascending, so every process creates shared groups in one order
+  for (const auto& request : split_requests_)
+    if (request.color != Team::no_color) local_colors.insert(request.color);
+
+  for (int color : local_colors) {
+    std::vector<SplitRequest> chosen;
+    std::ranges::copy_if(everyone, std::back_inserter(chosen), [color](const auto& r) { return r.color == color; });
+    std::ranges::sort(chosen, [](const auto& a, const auto& b) { return std::tie(a.key, a.rank) < std::tie(b.key, b.rank); });
+
+    std::vector<thread_id> threads;
+    std::vector<int> group_ranks;
+    for (const auto& request : chosen) {
+      auto thread = members_[static_cast<std::size_t>(request.rank)];
+      threads.push_back(thread);
+      auto at = std::ranges::lower_bound(team_processes, job_.process_of(thread));
+      group_ranks.push_back(static_cast<int>(at - team_processes.begin()));
+    }
+    std::ranges::sort(group_ranks);
+    group_ranks.erase(std::unique(group_ranks.begin(), group_ranks.end()), group_ranks.end());
+    auto subgroup = group_ranks.size() > 1 ? group_->subgroup(group_ranks) : nullptr;
+    split_results_[color] = std::make_shared<TeamState>(job_, std::move(threads), std::move(subgroup));
+  }
+}
+
+}  // namespace pgasmr::pgas::detail

@@ -1,0 +1,74 @@
+#pragma once
+// TeamState: what the members of one team inside this process share. Its barrier is
+// hierarchical: the members of this process meet on an atomic counter, the last to arrive runs
+// the inter-process phase over the team's ProcessGroup, then releases the others.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include <pgasmr/pgas/types.hpp>
+
+#include "transport.hpp"
+
+namespace pgasmr::pgas::detail {
+
+class Job;
+
+class TeamState {
+ public:
+  /// `members`: global thread ids in rank order. `group`: the processes hosting members,
+  /// ordered by process id, or nullptr when every member is in this process.
+  TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group);
+  ~TeamState();
+  TeamState(const TeamState&) = delete;
+  TeamState& operator=(const TeamState&) = delete;
+
+  Job& job() const noexcept { return job_; }
+  const std::vector<thread_id>& members() const noexcept { return members_; }
+  /// Members of this team in this process, in rank order.
+  const std::vector<team_rank>& local_ranks() const noexcept { return local_ranks_; }
+  /// Position of `rank` among local_ranks(), or -1 when it is in another process.
+  int local_index(team_rank rank) const noexcept { return local_index_[static_cast<std::size_t>(rank)]; }
+  ProcessGroup* group() const noexcept { return group_.get(); }
+
+  /// Split-phase hierarchical barrier: arrive() returns the generation to pass to wait().
+  std::uint32_t arrive();
+  void wait(std::uint32_t generation);
+
+  /// Local collective step: every local member calls it; the last to arrive runs `last`
+  /// (which may talk to other processes) before anyone returns.
+  void local_step(const std::function<void()>& last);
+
+  /// MPI_Comm_split over this team; returns the new team's state (nullptr for no_color).
+  std::shared_ptr<TeamState> split(team_rank rank, int color, int key);
+
+ private:
+  void release() noexcept;
+  void compute_split();
+
+  Job& job_;
+  std::vector<thread_id> members_;
+  std::vector<team_rank> local_ranks_;
+  std::vector<int> local_index_;
+  std::unique_ptr<ProcessGroup> group_;
+
+  std::atomic<std::uint32_t> arrived_{0};
+  std::atomic<std::uint32_t> generation_{0};
+  std::atomic<bool> inter_process_pending_{false};
+  std::mutex progress_;  // the one thread that polls the inter-process barrier
+
+  struct SplitRequest {
+    int color;
+    int key;
+    team_rank rank;
+  };
+  std::vector<SplitRequest> split_requests_;  // by local index
+  std::map<int, std::shared_ptr<TeamState>> split_results_;  // by color
+};
+
+}  // namespace pgasmr::pgas::detail

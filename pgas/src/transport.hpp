@@ -1,0 +1,78 @@
+#pragma once
+// How the processes of a job reach each other. The local transport is one process; the MPI
+// transport joins every process of MPI_COMM_WORLD. Threads inside a process never go through
+// these calls for memory (they use plain pointers); only processes do.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <pgasmr/pgas/detail/core.hpp>
+
+namespace pgasmr::pgas::detail {
+
+/// A set of processes that act together: the processes hosting the members of one team.
+class ProcessGroup {
+ public:
+  virtual ~ProcessGroup() = default;
+  virtual int size() const = 0;
+  virtual int rank() const = 0;
+
+  /// Non-blocking barrier: start, then poll until test() is true.
+  virtual void barrier_start() = 0;
+  virtual bool barrier_test() = 0;
+
+  /// Blocking: every member's bytes (sizes may differ), concatenated in rank order;
+  /// `sizes` receives each member's byte count.
+  virtual std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) = 0;
+
+  /// Collective over the listed members only (ranks of this group, ascending): a group of them.
+  virtual std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) = 0;
+};
+
+/// The shared segments of this process's threads, and one-sided access to other processes'.
+class Transport {
+ public:
+  virtual ~Transport() = default;
+
+  virtual int processes() const = 0;
+  virtual int process() const = 0;
+
+  /// Start of this process's segments: threads_per_process consecutive segments.
+  virtual std::byte* segments() = 0;
+
+  // One-sided access to another process's segments, at byte `displacement` from the start of
+  // its segments. Only called when processes() > 1.
+  virtual void get(void* dst, int process, std::size_t displacement, std::size_t bytes) = 0;
+  virtual void put(int process, std::size_t displacement, const void* src, std::size_t bytes) = 0;
+  /// Start without completing; complete with flush(process).
+  virtual void get_nb(void* dst, int process, std::size_t displacement, std::size_t bytes) = 0;
+  virtual void put_nb(int process, std::size_t displacement, const void* src, std::size_t bytes) = 0;
+  virtual void flush(int process) = 0;
+  /// Completes every outstanding transfer and orders this process's memory accesses.
+  virtual void flush_all_and_sync() = 0;
+
+  /// Atomic on a 4- or 8-byte word of any process (including this one).
+  virtual std::uint64_t atomic(atomic_op op, std::size_t width, bool is_signed, int process,
+                               std::size_t displacement, std::uint64_t operand, std::uint64_t expected) = 0;
+
+  /// The group of all processes (nullptr with one process).
+  virtual std::unique_ptr<ProcessGroup> world_group() = 0;
+
+  /// Ends every process of the job with a non-zero status (after a failure in this one).
+  [[noreturn]] virtual void abort_job() = 0;
+};
+
+/// One process: segments in anonymous memory, nothing remote.
+std::unique_ptr<Transport> make_local_transport(std::size_t segment_bytes, int threads_per_process);
+
+/// Every process of MPI_COMM_WORLD (initialises MPI if needed). Throws pgasmr::error when the
+/// library was built without MPI.
+std::unique_ptr<Transport> make_mpi_transport(std::size_t segment_bytes, int threads_per_process);
+
+/// True when this process was started by mpirun / an MPI launcher.
+bool launched_by_mpi() noexcept;
+
+}  // namespace pgasmr::pgas::detail
