@@ -5,6 +5,11 @@
 #include <pgasmr/pgas/error.hpp>
 
 namespace pgasmr::pgas {
+namespace {
+// Blocks holding elements, the last maybe partial; `(size + block - 1) / block` would overflow
+// for blocks near SIZE_MAX.
+std::size_t block_count(std::size_t size, std::size_t block) { return size / block + (size % block != 0); }
+}  // namespace
 
 BlockCyclicLayout::BlockCyclicLayout(std::size_t size, std::size_t block, int threads)
     : size_(size), block_(block), threads_(threads) {
@@ -24,7 +29,8 @@ thread_id BlockCyclicLayout::owner(std::size_t i) const {
 
 std::size_t BlockCyclicLayout::phase(std::size_t i) const {
   check_index(i);
-  return i % effective_block();
+  // UPC: the phase of an indefinite block size (`shared [] T`) is always 0.
+  return block_ == 0 ? 0 : i % block_;
 }
 
 std::size_t BlockCyclicLayout::local_index(std::size_t i) const {
@@ -41,7 +47,7 @@ std::size_t BlockCyclicLayout::local_size(thread_id t) const {
   auto b = effective_block();
   auto threads = static_cast<std::size_t>(threads_);
   auto thread = static_cast<std::size_t>(t);
-  auto blocks = (size_ + b - 1) / b;
+  auto blocks = block_count(size_, b);
   if (thread >= blocks) return 0;
   auto mine = (blocks - 1 - thread) / threads + 1;
   auto elements = mine * b;
@@ -51,11 +57,8 @@ std::size_t BlockCyclicLayout::local_size(thread_id t) const {
 }
 
 std::size_t BlockCyclicLayout::local_capacity() const noexcept {
-  if (size_ == 0) return 0;
-  auto b = effective_block();
-  auto blocks = (size_ + b - 1) / b;
-  auto threads = static_cast<std::size_t>(threads_);
-  return (blocks + threads - 1) / threads * b;
+  // Thread 0 holds the first block and never fewer elements than any other thread.
+  return local_size(0);
 }
 
 std::size_t BlockCyclicLayout::global_index(thread_id t, std::size_t local) const {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <string>
 #include <vector>
@@ -109,11 +110,18 @@ constexpr std::uint64_t allocation_failed = std::numeric_limits<std::uint64_t>::
 
 }  // namespace
 
-std::size_t per_thread_bytes(const Context& me, std::size_t nblocks, std::size_t block_bytes) {
+std::size_t array_bytes(const char* operation, std::size_t count, std::size_t element_bytes) {
+  if (element_bytes != 0 && count > std::numeric_limits<std::size_t>::max() / element_bytes)
+    throw_error(operation, std::to_string(count) + " elements of " + std::to_string(element_bytes) +
+                               " bytes overflow the address space");
+  return count * element_bytes;
+}
+
+std::size_t per_thread_bytes(const char* operation, const Context& me, std::size_t nblocks, std::size_t block_bytes) {
   auto threads = static_cast<std::size_t>(me.threads());
   auto blocks_per_thread = nblocks / threads + (nblocks % threads != 0);
   if (block_bytes != 0 && blocks_per_thread > std::numeric_limits<std::size_t>::max() / block_bytes)
-    throw_error("all_alloc", std::to_string(nblocks) + " blocks of " + std::to_string(block_bytes) +
+    throw_error(operation, std::to_string(nblocks) + " blocks of " + std::to_string(block_bytes) +
                                  " bytes overflow the address space");
   return blocks_per_thread * block_bytes;
 }
@@ -126,22 +134,26 @@ std::size_t allocate_symmetric_collective(Context& me, std::size_t bytes_per_thr
   // Thread 0 allocates and publishes the offset (or the failure) so every thread returns the
   // same result or throws the same error.
   global_ptr<std::uint64_t> slot(0, SegmentLayout::broadcast_slot);
-  std::string failure;
+  global_ptr<char> message(0, SegmentLayout::message_slot);
   if (me.thread() == 0) {
     try {
       put(me, slot, std::uint64_t{allocate(me, symmetric_heap(me.job()), bytes_per_thread, "all_alloc")});
     } catch (const pgasmr::error& e) {
-      failure = e.cause();
+      auto cause = e.cause().substr(0, SegmentLayout::message_bytes - 1);
+      memput(me, message, std::span(cause.c_str(), cause.size() + 1));
       put(me, slot, allocation_failed);
     }
   }
   me.barrier();
   auto offset = get(me, slot);
+  std::string failure;
+  if (offset == allocation_failed) {
+    failure.resize(SegmentLayout::message_bytes);
+    memget(me, std::span(failure), message);
+    failure.resize(failure.find('\0'));
+  }
   me.barrier();
-  if (offset == allocation_failed)
-    throw_error("all_alloc", failure.empty() ? "thread 0 could not allocate " + std::to_string(bytes_per_thread) +
-                                                   " bytes per thread (see thread 0's error)"
-                                             : failure);
+  if (offset == allocation_failed) throw_error("all_alloc", failure);
   return offset;
 }
 
@@ -168,10 +180,15 @@ void all_free_bytes(Context& me, thread_id thread, std::size_t offset) {
 
 void release_collective(Context& me, thread_id thread, std::size_t offset) noexcept {
   if (me.job().cancellation().cancelled()) return;
+  // Destroyed while an exception propagates: the job is about to be cancelled (cancel() runs
+  // only once the exception leaves the body). A barrier here would stand in for whatever
+  // collective the other threads wait in, or wait forever for threads blocked elsewhere.
+  // Skip the free instead (an exception caught inside the body leaks the allocation).
+  if (std::uncaught_exceptions() > 0) return;
   try {
     all_free_bytes(me, thread, offset);
   } catch (...) {  // a destructor cannot throw: fail the job instead, Runtime::run reports it
-    me.job().cancellation().cancel(std::current_exception());
+    fail_job(me, std::current_exception());
   }
 }
 

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <pgasmr/pgas/error.hpp>
 
+#include "segment_layout.hpp"
 #include "transport.hpp"
 
 namespace pgasmr::pgas::detail {
@@ -132,9 +135,18 @@ class MpiTransport final : public Transport {
     MPI_Comm_size(MPI_COMM_WORLD, &processes_);
     MPI_Comm_rank(MPI_COMM_WORLD, &process_);
     auto bytes = segment_bytes * static_cast<std::size_t>(threads_per_process);
-    check(MPI_Win_allocate(static_cast<MPI_Aint>(bytes), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_),
+    // MPI aligns the window only loosely (Open MPI's osc/sm: 8 bytes), so allocate slack and
+    // start the segments at the next SegmentLayout::alignment boundary; every process learns
+    // where the others' segments start.
+    constexpr auto alignment = SegmentLayout::alignment;
+    check(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + alignment), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_,
+                           &window_),
           "MPI_Win_allocate");
     MPI_Win_set_errhandler(window_, MPI_ERRORS_RETURN);
+    unsigned long long start = (alignment - reinterpret_cast<std::uintptr_t>(base_) % alignment) % alignment;
+    starts_.resize(static_cast<std::size_t>(processes_));
+    check(MPI_Allgather(&start, 1, MPI_UNSIGNED_LONG_LONG, starts_.data(), 1, MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
+          "MPI_Allgather");
     check(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
   }
   ~MpiTransport() override {
@@ -144,7 +156,7 @@ class MpiTransport final : public Transport {
 
   int processes() const override { return processes_; }
   int process() const override { return process_; }
-  std::byte* segments() override { return static_cast<std::byte*>(base_); }
+  std::byte* segments() override { return static_cast<std::byte*>(base_) + starts_[static_cast<std::size_t>(process_)]; }
 
   void get(void* dst, int process, std::size_t displacement, std::size_t bytes) override {
     get_nb(dst, process, displacement, bytes);
@@ -157,14 +169,14 @@ class MpiTransport final : public Transport {
   void get_nb(void* dst, int process, std::size_t displacement, std::size_t bytes) override {
     in_pieces(bytes, [&](std::size_t done, int n) {
       check(MPI_Get(static_cast<std::byte*>(dst) + done, n, MPI_BYTE, process,
-                    static_cast<MPI_Aint>(displacement + done), n, MPI_BYTE, window_),
+                    target(process, displacement + done), n, MPI_BYTE, window_),
             "MPI_Get");
     });
   }
   void put_nb(int process, std::size_t displacement, const void* src, std::size_t bytes) override {
     in_pieces(bytes, [&](std::size_t done, int n) {
       check(MPI_Put(static_cast<const std::byte*>(src) + done, n, MPI_BYTE, process,
-                    static_cast<MPI_Aint>(displacement + done), n, MPI_BYTE, window_),
+                    target(process, displacement + done), n, MPI_BYTE, window_),
             "MPI_Put");
     });
   }
@@ -193,24 +205,29 @@ class MpiTransport final : public Transport {
   }
 
  private:
+  /// Window displacement of byte `displacement` of `process`'s segments.
+  MPI_Aint target(int process, std::size_t displacement) const {
+    return static_cast<MPI_Aint>(starts_[static_cast<std::size_t>(process)] + displacement);
+  }
+
   template <class Word>
   std::uint64_t atomic_word(atomic_op op, bool is_signed, int process, std::size_t displacement, std::uint64_t operand,
                             std::uint64_t expected) {
     auto type = word_type(sizeof(Word), is_signed);
-    auto target = static_cast<MPI_Aint>(displacement);
+    auto at = target(process, displacement);
     Word value = static_cast<Word>(operand), compare = static_cast<Word>(expected), result = 0;
     switch (op) {
       case atomic_op::load:
-        check(MPI_Fetch_and_op(nullptr, &result, type, process, target, MPI_NO_OP, window_), "MPI_Fetch_and_op");
+        check(MPI_Fetch_and_op(nullptr, &result, type, process, at, MPI_NO_OP, window_), "MPI_Fetch_and_op");
         break;
       case atomic_op::store:
-        check(MPI_Fetch_and_op(&value, &result, type, process, target, MPI_REPLACE, window_), "MPI_Fetch_and_op");
+        check(MPI_Fetch_and_op(&value, &result, type, process, at, MPI_REPLACE, window_), "MPI_Fetch_and_op");
         break;
       case atomic_op::fetch_add:
-        check(MPI_Fetch_and_op(&value, &result, type, process, target, MPI_SUM, window_), "MPI_Fetch_and_op");
+        check(MPI_Fetch_and_op(&value, &result, type, process, at, MPI_SUM, window_), "MPI_Fetch_and_op");
         break;
       case atomic_op::compare_exchange:
-        check(MPI_Compare_and_swap(&value, &compare, &result, type, process, target, window_), "MPI_Compare_and_swap");
+        check(MPI_Compare_and_swap(&value, &compare, &result, type, process, at, window_), "MPI_Compare_and_swap");
         break;
     }
     flush(process);
@@ -220,6 +237,7 @@ class MpiTransport final : public Transport {
   int processes_ = 1;
   int process_ = 0;
   void* base_ = nullptr;
+  std::vector<unsigned long long> starts_;  ///< per process: where its segments start in the window
   MPI_Win window_ = MPI_WIN_NULL;
 };
 

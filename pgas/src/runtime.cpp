@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <thread>
 
@@ -30,6 +31,13 @@ Config validated(Config config, const detail::Machine& machine) {
     throw_error("Runtime", "the shared segment must have at least " +
                                std::to_string(detail::SegmentLayout::minimum_segment_bytes) + " bytes per thread, got " +
                                std::to_string(config.segment_bytes));
+  // The segments lie back to back, so each must span whole alignment units for the offsets
+  // that the heaps align (and atomics require aligned) to be aligned addresses on every thread.
+  constexpr auto align = detail::SegmentLayout::alignment;
+  if (config.segment_bytes > std::numeric_limits<std::size_t>::max() / *config.threads_per_process - align)
+    throw_error("Runtime", "shared segments of " + std::to_string(config.segment_bytes) + " bytes for " +
+                               std::to_string(*config.threads_per_process) + " threads overflow the address space");
+  config.segment_bytes = (config.segment_bytes + align - 1) / align * align;
   return config;
 }
 

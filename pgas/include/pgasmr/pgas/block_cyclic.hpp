@@ -10,7 +10,7 @@ namespace pgasmr::pgas {
 
 /// UPC's layout for `shared [B] T a[N]` on THREADS threads: block b = i / B lives on thread
 /// b % THREADS, at local block b / THREADS; the phase of i is i % B. B == 0 is UPC's
-/// indefinite block size (`shared [] T a[N]`): every element on thread 0.
+/// indefinite block size (`shared [] T a[N]`): every element on thread 0, phase always 0.
 /// Each thread's elements occupy consecutive local indices 0 .. local_size(t) - 1.
 class BlockCyclicLayout {
  public:

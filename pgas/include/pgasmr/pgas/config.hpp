@@ -30,7 +30,8 @@ struct Config {
   std::optional<std::size_t> threads_per_process;
   Pinning pinning = Pinning::none;
   TransportKind transport = TransportKind::automatic;
-  std::size_t segment_bytes = std::size_t{256} << 20;  ///< shared segment of each thread
+  /// Shared segment of each thread (Runtime rounds it up to a multiple of 64 bytes).
+  std::size_t segment_bytes = std::size_t{256} << 20;
 
   /// Reads PGASMR_THREADS, PGASMR_PIN, PGASMR_TRANSPORT and PGASMR_SEGMENT_SIZE over the
   /// defaults. Throws pgasmr::error for a malformed value.

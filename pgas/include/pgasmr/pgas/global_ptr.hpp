@@ -26,9 +26,9 @@ class global_ptr {
   global_ptr(std::nullptr_t) {}
   global_ptr(thread_id thread, std::size_t byte_offset) : thread_(thread), offset_(byte_offset) {}
 
-  /// A global_ptr<T> converts to global_ptr<const T> (and to std::byte views via reinterpret).
+  /// A global_ptr<U> converts to global_ptr<const U>; other views need reinterpret<T>().
   template <class U>
-    requires(!std::is_same_v<U, T> && std::is_convertible_v<U*, T*>)
+    requires(std::is_const_v<T> && std::is_same_v<const U, T> && !std::is_const_v<U>)
   global_ptr(global_ptr<U> other) : thread_(other.where()), offset_(other.offset()) {}
 
   thread_id where() const noexcept { return thread_; }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/global_ptr.hpp>
 
 namespace pgasmr::pgas {
@@ -41,7 +42,13 @@ class Lock {
 class LockGuard {
  public:
   LockGuard(Context& me, Lock lock) : me_(me), lock_(lock) { lock_.lock(me_); }
-  ~LockGuard() { lock_.unlock(me_); }
+  ~LockGuard() {
+    try {
+      lock_.unlock(me_);
+    } catch (...) {
+      detail::fail_job(me_, std::current_exception());
+    }
+  }
   LockGuard(const LockGuard&) = delete;
   LockGuard& operator=(const LockGuard&) = delete;
 

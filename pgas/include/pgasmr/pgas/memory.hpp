@@ -25,10 +25,11 @@ global_ptr<T> global_alloc(Context& me, std::size_t nblocks, std::size_t block_e
 template <class T>
 global_ptr<T> local_alloc(Context& me, std::size_t count);
 
-/// Frees memory from any of the three (upc_free); may be called by any one thread.
+/// Frees memory from any of the three (upc_free); may be called by any one thread. A null
+/// pointer is ignored, as by upc_free.
 template <class T>
 void free(Context& me, global_ptr<T> ptr) {
-  detail::free_shared(me, ptr.where(), ptr.offset());
+  if (ptr) detail::free_shared(me, ptr.where(), ptr.offset());
 }
 
 /// Collective free of an all_alloc result: waits for every thread, then frees once.
@@ -36,25 +37,27 @@ template <class T>
 void all_free(Context& me, global_ptr<T> ptr);
 
 namespace detail {
-std::size_t per_thread_bytes(const Context&, std::size_t nblocks, std::size_t block_bytes);
+/// count * element_bytes; throws pgasmr::error naming `operation` when that overflows.
+std::size_t array_bytes(const char* operation, std::size_t count, std::size_t element_bytes);
+std::size_t per_thread_bytes(const char* operation, const Context&, std::size_t nblocks, std::size_t block_bytes);
 void all_free_bytes(Context&, thread_id, std::size_t offset);
 }  // namespace detail
 
 template <class T>
 global_ptr<T> all_alloc(Context& me, std::size_t nblocks, std::size_t block_elems) {
-  auto bytes = detail::per_thread_bytes(me, nblocks, block_elems * sizeof(T));
+  auto bytes = detail::per_thread_bytes("all_alloc", me, nblocks, detail::array_bytes("all_alloc", block_elems, sizeof(T)));
   return {0, detail::allocate_symmetric_collective(me, bytes)};
 }
 
 template <class T>
 global_ptr<T> global_alloc(Context& me, std::size_t nblocks, std::size_t block_elems) {
-  auto bytes = detail::per_thread_bytes(me, nblocks, block_elems * sizeof(T));
+  auto bytes = detail::per_thread_bytes("global_alloc", me, nblocks, detail::array_bytes("global_alloc", block_elems, sizeof(T)));
   return {0, detail::allocate_symmetric(me, bytes)};
 }
 
 template <class T>
 global_ptr<T> local_alloc(Context& me, std::size_t count) {
-  return {detail::calling_thread(me), detail::allocate_local(me, count * sizeof(T))};
+  return {detail::calling_thread(me), detail::allocate_local(me, detail::array_bytes("local_alloc", count, sizeof(T)))};
 }
 
 template <class T>

@@ -3,6 +3,8 @@
 /// One-sided access: scalar get/put and bulk memget/memput/memcpy, blocking and non-blocking.
 /// Inside a process these are plain memory copies; between processes, MPI RMA.
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <span>
 #include <type_traits>
@@ -49,9 +51,9 @@ class [[nodiscard]] Handle {
 
 template <transferable T>
 std::remove_const_t<T> get(Context& me, global_ptr<T> src) {
-  std::remove_const_t<T> value;
-  detail::get_bytes(me, &value, src.where(), src.offset(), sizeof(value));
-  return value;
+  std::array<std::byte, sizeof(T)> bytes;  // T need not be default-constructible
+  detail::get_bytes(me, bytes.data(), src.where(), src.offset(), sizeof(T));
+  return std::bit_cast<std::remove_const_t<T>>(bytes);
 }
 
 template <transferable T>

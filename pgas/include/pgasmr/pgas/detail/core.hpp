@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 
 #include <pgasmr/pgas/types.hpp>
 
@@ -37,13 +38,18 @@ enum class atomic_op : std::uint8_t { load, store, fetch_add, compare_exchange }
 std::uint64_t atomic_bytes(Context&, atomic_op, std::size_t width, bool is_signed, thread_id thread,
                            std::size_t offset, std::uint64_t operand, std::uint64_t expected);
 
+/// Fails the running job with `error` (for destructors, which cannot throw): Runtime::run
+/// rethrows it.
+void fail_job(Context&, std::exception_ptr error) noexcept;
+
 /// Shared heap: symmetric (same offset on every thread) and per-thread local allocations.
 std::size_t allocate_symmetric(Context&, std::size_t bytes_per_thread);
 std::size_t allocate_symmetric_collective(Context&, std::size_t bytes_per_thread);
 std::size_t allocate_local(Context&, std::size_t bytes);
 void free_shared(Context&, thread_id thread, std::size_t offset);
 /// Collective free for destructors: barrier, then one thread frees. Never throws; does nothing
-/// once the job is cancelled (the segments are discarded with it).
+/// once the job is cancelled (the segments are discarded with it) or while the calling thread
+/// unwinds from an exception (which is about to cancel the job).
 void release_collective(Context&, thread_id thread, std::size_t offset) noexcept;
 
 }  // namespace pgasmr::pgas::detail

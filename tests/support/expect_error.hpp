@@ -1,0 +1,23 @@
+#pragma once
+// A check shared by the suites: an operation must fail with a pgasmr::error that says why.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <pgasmr/pgas/error.hpp>
+
+namespace pgasmr::test {
+
+/// Runs `operation`, expecting a pgasmr::error whose message contains `needle`.
+template <class Operation>
+void expect_error(Operation operation, const std::string& needle) {
+  try {
+    operation();
+    ADD_FAILURE() << "no pgasmr::error; expected one mentioning \"" << needle << "\"";
+  } catch (const pgasmr::error& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace pgasmr::test
