@@ -1,0 +1,183 @@
+// pgasmr-bench-mpi-raw: Open MPI's own one-sided and barrier costs, the floor under pgasmr's
+// MPI transport (see pgas_bench.cpp for the same measurements through the PGAS layer).
+//
+// Reported dimensions
+//   number of processes (mpirun -np), transfer size in bytes; the target is the last rank.
+//
+// Measurements (wall-clock time, one iteration = one operation, on rank 0)
+//   mpi/barrier/N        MPI_Barrier over MPI_COMM_WORLD (N processes).
+//   mpi/get/BYTES        MPI_Get + MPI_Win_flush from the last rank's window.
+//   mpi/put/BYTES        MPI_Put + MPI_Win_flush to the last rank's window.
+//   BYTES runs from 8 B to 16 MiB in x4 steps (plus 16 MiB); bytes/s via SetBytesProcessed.
+//   The window is set up as pgasmr's transport sets up its own: MPI_THREAD_MULTIPLE,
+//   MPI_Win_allocate, MPI_Win_lock_all(MPI_MODE_NOCHECK), and osc/rdma ranked below osc/sm
+//   (OMPI_MCA_osc_rdma_priority=50 unless already set), so the comparison is like for like.
+//
+// How it works
+//   Rank 0 runs the benchmarks; the other ranks wait in MPI_Ibcast + MPI_Test with short sleeps
+//   (so they do not steal a core while rank 0 measures get/put) for the number of barriers to
+//   join, 0 = stop. Only rank 0 prints.
+//
+// Knobs
+//   Google Benchmark's flags (--benchmark_filter, --benchmark_min_time, ...); --help.
+//
+// How to run (from the build directory)
+//   mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 bench/pgasmr-bench-mpi-raw --benchmark_min_time=0.2
+
+#include <benchmark/benchmark.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t min_bytes = 8;
+constexpr std::size_t max_bytes = std::size_t{16} << 20;
+
+struct Bench {
+  MPI_Win window = MPI_WIN_NULL;
+  int target = 0;
+  std::vector<std::byte> buffer;
+};
+Bench bench;
+
+/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
+std::string join(std::initializer_list<std::string_view> parts) {
+  std::string result;
+  for (auto part : parts) result.append(part);
+  return result;
+}
+
+std::string size_name(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + "MiB";
+  if (bytes >= (std::size_t{1} << 10)) return std::to_string(bytes >> 10) + "KiB";
+  return std::to_string(bytes) + "B";
+}
+
+void check(int code, const char* call) {
+  if (code == MPI_SUCCESS) return;
+  std::fprintf(stderr, "pgasmr-bench-mpi-raw: %s failed (%d)\n", call, code);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/// Sends the number of barriers to join (0: stop) to every rank.
+void publish(std::uint64_t iterations) {
+  MPI_Request request;
+  check(MPI_Ibcast(&iterations, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
+  check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
+}
+
+void follow() {
+  for (;;) {
+    std::uint64_t iterations = 0;
+    MPI_Request request;
+    check(MPI_Ibcast(&iterations, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
+    for (int done = 0; !done;) {
+      check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+      if (!done) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    if (iterations == 0) return;
+    for (std::uint64_t i = 0; i < iterations; ++i) check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  }
+}
+
+void barrier_bench(benchmark::State& state) {
+  publish(static_cast<std::uint64_t>(state.max_iterations));
+  for (auto _ : state) MPI_Barrier(MPI_COMM_WORLD);
+}
+
+void get_bench(benchmark::State& state, std::size_t bytes) {
+  auto n = static_cast<int>(bytes);
+  for (auto _ : state) {
+    MPI_Get(bench.buffer.data(), n, MPI_BYTE, bench.target, 0, n, MPI_BYTE, bench.window);
+    MPI_Win_flush(bench.target, bench.window);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
+void put_bench(benchmark::State& state, std::size_t bytes) {
+  auto n = static_cast<int>(bytes);
+  for (auto _ : state) {
+    MPI_Put(bench.buffer.data(), n, MPI_BYTE, bench.target, 0, n, MPI_BYTE, bench.window);
+    MPI_Win_flush(bench.target, bench.window);
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  setenv("OMPI_MCA_osc_rdma_priority", "50", 0);  // as pgasmr's MPI transport does
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      if (rank == 0) {
+        std::printf(
+            "usage: mpirun -np N pgasmr-bench-mpi-raw [Google Benchmark options]\n"
+            "MPI_Barrier and MPI_Get/MPI_Put + MPI_Win_flush (8 B .. 16 MiB) from rank 0 to the last rank.\n\n"
+            "Google Benchmark options:\n");
+        benchmark::PrintDefaultHelp();
+      }
+      MPI_Finalize();
+      return 0;
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (argc > 1) {
+    if (rank == 0) std::fprintf(stderr, "pgasmr-bench-mpi-raw: unknown argument '%s' (see --help)\n", argv[1]);
+    MPI_Finalize();
+    return 2;
+  }
+
+  void* base = nullptr;
+  check(MPI_Win_allocate(static_cast<MPI_Aint>(max_bytes), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &bench.window),
+        "MPI_Win_allocate");
+  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, bench.window), "MPI_Win_lock_all");
+  std::fill_n(static_cast<std::byte*>(base), max_bytes, std::byte{1});  // fault the pages in
+  MPI_Barrier(MPI_COMM_WORLD);
+
+  if (provided < MPI_THREAD_MULTIPLE) {
+    if (rank == 0) std::fprintf(stderr, "pgasmr-bench-mpi-raw: MPI_THREAD_MULTIPLE not provided\n");
+  } else if (rank != 0) {
+    follow();
+  } else {
+    bench.target = size - 1;
+    bench.buffer.assign(max_bytes, std::byte{2});
+    auto unit_for = [](std::size_t bytes) { return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond; };
+    benchmark::RegisterBenchmark(join({"mpi/barrier/", std::to_string(size)}).c_str(), barrier_bench)->UseRealTime();
+    std::vector<std::size_t> sizes;
+    for (std::size_t bytes = min_bytes; bytes < max_bytes; bytes *= 4) sizes.push_back(bytes);
+    sizes.push_back(max_bytes);
+    for (auto bytes : sizes) {
+      benchmark::RegisterBenchmark(join({"mpi/get/", size_name(bytes)}).c_str(), get_bench, bytes)->UseRealTime()->Unit(unit_for(bytes));
+      benchmark::RegisterBenchmark(join({"mpi/put/", size_name(bytes)}).c_str(), put_bench, bytes)->UseRealTime()->Unit(unit_for(bytes));
+    }
+    benchmark::AddCustomContext("mpi.processes", std::to_string(size));
+    benchmark::AddCustomContext("mpi.target", join({"rank ", std::to_string(size - 1)}));
+    benchmark::RunSpecifiedBenchmarks();
+    publish(0);
+  }
+
+  MPI_Win_unlock_all(bench.window);
+  MPI_Win_free(&bench.window);
+  bench = Bench{};
+  benchmark::Shutdown();
+  MPI_Finalize();
+  return provided < MPI_THREAD_MULTIPLE ? 1 : 0;
+}

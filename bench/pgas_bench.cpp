@@ -1,0 +1,252 @@
+// pgasmr-bench-pgas: Google Benchmark microbenchmarks of the PGAS layer.
+//
+// Reported dimensions
+//   processes x threads per process (from the runtime flags / mpirun -np), transfer size in bytes,
+//   and where the target thread lives relative to the caller: `self` (the only thread),
+//   `intra` (another thread of the same process) or `inter` (a thread of another process).
+//
+// Measurements (all in wall-clock time, one iteration = one operation; Google Benchmark appends
+// /real_time to each name)
+//   pgas/barrier/PxT          Context::barrier() over all P processes x T threads; the
+//                             non-driving threads follow thread 0 (see "How it works").
+//   pgas/get/WHERE            pg::get of one std::uint64_t (8 B) from the last thread.
+//   pgas/put/WHERE            pg::put of one std::uint64_t (8 B) to the last thread.
+//   pgas/memget/WHERE/BYTES   blocking memget of BYTES from the last thread's segment.
+//   pgas/memput/WHERE/BYTES   blocking memput of BYTES to the last thread's segment.
+//   baseline/memcpy/BYTES     std::memcpy of BYTES between two private buffers of thread 0.
+//   BYTES runs from 8 B to 16 MiB in x4 steps (plus 16 MiB itself); the transfers report
+//   bytes/s through state.SetBytesProcessed, so the console shows latency (Time) and bandwidth.
+//
+// How it works
+//   Thread 0 of process 0 runs benchmark::RunSpecifiedBenchmarks. Every other thread (in every
+//   process) loops on a command word in thread 0's segment: barrier, read the word, do that many
+//   barriers, 0 = stop. Only the barrier benchmark needs them; get/put are one-sided and need no
+//   participation from the target. Only process 0 / thread 0 prints.
+//
+// Knobs
+//   Runtime flags (parsed by pg::Runtime, also as environment variables): --threads N
+//   (PGASMR_THREADS), --pin none|compact|spread (PGASMR_PIN), --transport auto|local|mpi
+//   (PGASMR_TRANSPORT), --segment-size BYTES[K|M|G] (PGASMR_SEGMENT_SIZE; must hold 16 MiB plus
+//   the system area; 64M is plenty).
+//   Every other argument goes to Google Benchmark: --benchmark_filter=REGEX,
+//   --benchmark_min_time=SECONDS, --benchmark_repetitions=N, --benchmark_format=json,
+//   --benchmark_out=FILE, ... ; --help prints both sets.
+//
+// How to run (from the build directory; bench/run-pgas-bench runs both configurations)
+//   bench/pgasmr-bench-pgas --threads 2 --benchmark_min_time=0.2             # inside a process
+//   across processes (one line):
+//   mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 bench/pgasmr-bench-pgas --threads 1 --benchmark_min_time=0.2
+//   bench/pgasmr-bench-pgas --threads 4 --benchmark_filter=barrier           # barrier only
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pgasmr/pgas.hpp>
+
+namespace pg = pgasmr::pgas;
+
+namespace {
+
+constexpr std::size_t min_bytes = 8;
+constexpr std::size_t max_bytes = std::size_t{16} << 20;
+
+constexpr std::string_view usage =
+    "usage: pgasmr-bench-pgas [runtime options] [Google Benchmark options]\n"
+    "Microbenchmarks of the PGAS layer: barrier latency, get/put latency, memget/memput\n"
+    "bandwidth (8 B .. 16 MiB) from thread 0 to the last thread, and a private memcpy baseline.\n"
+    "Run across processes with: mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 \\\n"
+    "    pgasmr-bench-pgas --threads 1\n"
+    "Runtime options:\n";
+
+/// What the benchmark functions (all on thread 0 of process 0) work with.
+struct Bench {
+  pg::Context* me = nullptr;
+  pg::global_ptr<std::uint64_t> command;  ///< on thread 0: iterations the followers barrier
+  pg::global_ptr<std::byte> target;       ///< max_bytes in the last thread's segment
+  std::vector<std::byte> source;          ///< private buffers of thread 0
+  std::vector<std::byte> destination;
+};
+Bench bench;
+
+std::vector<std::size_t> sizes() {
+  std::vector<std::size_t> result;
+  for (std::size_t bytes = min_bytes; bytes < max_bytes; bytes *= 4) result.push_back(bytes);
+  result.push_back(max_bytes);
+  return result;
+}
+
+/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
+std::string join(std::initializer_list<std::string_view> parts) {
+  std::string result;
+  for (auto part : parts) result.append(part);
+  return result;
+}
+
+std::string size_name(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + "MiB";
+  if (bytes >= (std::size_t{1} << 10)) return std::to_string(bytes >> 10) + "KiB";
+  return std::to_string(bytes) + "B";
+}
+
+void set_bytes(benchmark::State& state, std::size_t bytes) {
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
+/// Tells the followers to do `iterations` barriers (0: leave the loop), then syncs with them.
+void publish(std::uint64_t iterations) {
+  pg::put(*bench.me, bench.command, iterations);
+  bench.me->barrier();
+}
+
+/// The loop of every thread but thread 0 of process 0.
+void follow(pg::Context& me, pg::global_ptr<std::uint64_t> command) {
+  for (;;) {
+    me.barrier();
+    auto iterations = pg::get(me, command);
+    if (iterations == 0) return;
+    for (std::uint64_t i = 0; i < iterations; ++i) me.barrier();
+  }
+}
+
+void barrier_bench(benchmark::State& state) {
+  // Followers read the count before their first barrier, so it may be reused after the last.
+  publish(static_cast<std::uint64_t>(state.max_iterations));
+  for (auto _ : state) bench.me->barrier();
+}
+
+void get_bench(benchmark::State& state) {
+  auto target = bench.target.reinterpret<std::uint64_t>();
+  for (auto _ : state) benchmark::DoNotOptimize(pg::get(*bench.me, target));
+  set_bytes(state, sizeof(std::uint64_t));
+}
+
+void put_bench(benchmark::State& state) {
+  auto target = bench.target.reinterpret<std::uint64_t>();
+  std::uint64_t value = 0;
+  for (auto _ : state) pg::put(*bench.me, target, ++value);
+  set_bytes(state, sizeof(std::uint64_t));
+}
+
+void memget_bench(benchmark::State& state, std::size_t bytes) {
+  std::span<std::byte> destination(bench.destination.data(), bytes);
+  for (auto _ : state) {
+    pg::memget(*bench.me, destination, bench.target);
+    benchmark::ClobberMemory();
+  }
+  set_bytes(state, bytes);
+}
+
+void memput_bench(benchmark::State& state, std::size_t bytes) {
+  std::span<const std::byte> source(bench.source.data(), bytes);
+  for (auto _ : state) {
+    pg::memput(*bench.me, bench.target, source);
+    benchmark::ClobberMemory();
+  }
+  set_bytes(state, bytes);
+}
+
+void memcpy_bench(benchmark::State& state, std::size_t bytes) {
+  for (auto _ : state) {
+    std::memcpy(bench.destination.data(), bench.source.data(), bytes);
+    benchmark::ClobberMemory();
+  }
+  set_bytes(state, bytes);
+}
+
+void register_benchmarks(const pg::Context& me) {
+  auto last = me.threads() - 1;
+  std::string where = last == 0 ? "self" : (last / me.threads_per_process() == me.process() ? "intra" : "inter");
+  auto shape = join({std::to_string(me.processes()), "x", std::to_string(me.threads_per_process())});
+  auto unit_for = [](std::size_t bytes) { return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond; };
+
+  benchmark::RegisterBenchmark(join({"pgas/barrier/", shape}).c_str(), barrier_bench)->UseRealTime();
+  benchmark::RegisterBenchmark(join({"pgas/get/", where}).c_str(), get_bench)->UseRealTime();
+  benchmark::RegisterBenchmark(join({"pgas/put/", where}).c_str(), put_bench)->UseRealTime();
+  for (auto bytes : sizes()) {
+    auto size = size_name(bytes);
+    benchmark::RegisterBenchmark(join({"pgas/memget/", where, "/", size}).c_str(), memget_bench, bytes)
+        ->UseRealTime()
+        ->Unit(unit_for(bytes));
+    benchmark::RegisterBenchmark(join({"pgas/memput/", where, "/", size}).c_str(), memput_bench, bytes)
+        ->UseRealTime()
+        ->Unit(unit_for(bytes));
+  }
+  for (auto bytes : sizes())
+    benchmark::RegisterBenchmark(join({"baseline/memcpy/", size_name(bytes)}).c_str(), memcpy_bench, bytes)
+        ->UseRealTime()
+        ->Unit(unit_for(bytes));
+
+  benchmark::AddCustomContext("pgasmr.processes", std::to_string(me.processes()));
+  benchmark::AddCustomContext("pgasmr.threads_per_process", std::to_string(me.threads_per_process()));
+  benchmark::AddCustomContext("pgasmr.target", join({"thread ", std::to_string(last), " (", where, ")"}));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  pg::Runtime runtime(argc, argv);
+  bool printer = runtime.process() == 0;
+
+  std::vector<std::string> args = runtime.remaining_arguments();
+  for (const auto& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      if (printer) {
+        std::printf("%.*s%.*s\nGoogle Benchmark options:\n", int(usage.size()), usage.data(),
+                    int(pg::Config::help().size()), pg::Config::help().data());
+        benchmark::PrintDefaultHelp();
+      }
+      return 0;
+    }
+  }
+
+  // Google Benchmark parses and removes its own --benchmark_* flags; anything left is an error.
+  std::string program = argc > 0 ? argv[0] : "pgasmr-bench-pgas";
+  std::vector<char*> bench_argv{program.data()};
+  for (auto& arg : args) bench_argv.push_back(arg.data());
+  bench_argv.push_back(nullptr);
+  int bench_argc = static_cast<int>(bench_argv.size()) - 1;
+  benchmark::Initialize(&bench_argc, bench_argv.data());
+  if (bench_argc > 1) {
+    if (printer)
+      std::fprintf(stderr, "pgasmr-bench-pgas: unknown argument '%s' (see --help)\n", bench_argv[1]);
+    return 2;
+  }
+
+  runtime.run([&](pg::Context& me) {
+    auto command = pg::all_alloc<std::uint64_t>(me, static_cast<std::size_t>(me.threads()), 1);
+    auto buffer = pg::all_alloc<std::byte>(me, static_cast<std::size_t>(me.threads()), max_bytes);
+    auto last = me.threads() - 1;
+    if (me.thread() == last) std::memset(buffer.on_thread(last).local(me), 1, max_bytes);  // fault the pages in
+    me.barrier();
+    if (me.thread() != 0) {
+      follow(me, command);
+    } else {
+      bench.me = &me;
+      bench.command = command;
+      bench.target = buffer.on_thread(last);
+      bench.source.assign(max_bytes, std::byte{2});
+      bench.destination.assign(max_bytes, std::byte{3});
+      register_benchmarks(me);
+      benchmark::RunSpecifiedBenchmarks();
+      publish(0);
+      bench = Bench{};
+    }
+    me.barrier();
+    pg::all_free(me, buffer);
+    pg::all_free(me, command);
+  });
+  benchmark::Shutdown();
+  return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "pgasmr-bench-pgas: %s\n", e.what());
+  return 1;
+}
