@@ -63,6 +63,16 @@ void in_pieces(std::size_t bytes, Transfer transfer) {
   for (std::size_t done = 0; done < bytes; done += piece) transfer(done, static_cast<int>(std::min(piece, bytes - done)));
 }
 
+/// MPI's vector collectives count in ints: refuse what does not fit instead of truncating.
+std::vector<int> int_counts(std::span<const std::size_t> values) {
+  std::vector<int> result(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] > INT_MAX) throw_error("alltoallv", "more than 2 GiB between two processes in one call");
+    result[i] = static_cast<int>(values[i]);
+  }
+  return result;
+}
+
 MPI_Datatype word_type(std::size_t width, bool is_signed) {
   if (width == 8) return is_signed ? MPI_INT64_T : MPI_UINT64_T;
   return is_signed ? MPI_INT32_T : MPI_UINT32_T;
@@ -106,6 +116,19 @@ class MpiGroup final : public ProcessGroup {
           "MPI_Allgatherv");
     sizes.assign(all_sizes.begin(), all_sizes.end());
     return everyone;
+  }
+
+  void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
+                 std::span<const std::size_t> send_displs, std::byte* recv, std::span<const std::size_t> recv_counts,
+                 std::span<const std::size_t> recv_displs) override {
+    auto sc = int_counts(send_counts), sd = int_counts(send_displs);
+    auto rc = int_counts(recv_counts), rd = int_counts(recv_displs);
+    check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, recv, rc.data(), rd.data(), MPI_BYTE, comm_),
+          "MPI_Alltoallv");
+  }
+
+  void broadcast(std::byte* data, std::size_t bytes, int root) override {
+    in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Bcast(data + done, n, MPI_BYTE, root, comm_), "MPI_Bcast"); });
   }
 
   std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) override {

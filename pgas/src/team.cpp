@@ -38,6 +38,16 @@ detail::TeamState& Team::state() const {
   return *state_;
 }
 
+std::span<const team_rank> Team::local_ranks() const { return state().local_ranks(); }
+int Team::local_index() const { return state().local_index(rank_); }
+std::span<const int> Team::processes() const { return state().processes(); }
+ProcessGroup* Team::process_group() const { return state().group(); }
+void Team::local_step(const std::function<void()>& last) { state().local_step(last); }
+
+std::shared_ptr<void> Team::extension_slot(std::type_index type, const std::function<std::shared_ptr<void>()>& make) const {
+  return state().extension(type, make);
+}
+
 Team Team::split(int color, int key) {
   auto child = state().split(rank_, color, key);
   if (!child) return {};

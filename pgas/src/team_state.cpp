@@ -18,6 +18,9 @@ TeamState::TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<P
     local_index_[static_cast<std::size_t>(r)] = static_cast<int>(local_ranks_.size());
     local_ranks_.push_back(r);
   }
+  for (auto thread : members_) processes_.push_back(job_.process_of(thread));
+  std::ranges::sort(processes_);
+  processes_.erase(std::unique(processes_.begin(), processes_.end()), processes_.end());
   split_requests_.resize(local_ranks_.size());
   job_.cancellation().watch(generation_);
 }
@@ -81,6 +84,13 @@ void TeamState::local_step(const std::function<void()>& last) {
   }
 }
 
+std::shared_ptr<void> TeamState::extension(std::type_index type, const std::function<std::shared_ptr<void>()>& make) {
+  std::lock_guard guard(extensions_mutex_);
+  auto& slot = extensions_[type];
+  if (!slot) slot = make();
+  return slot;
+}
+
 std::shared_ptr<TeamState> TeamState::split(team_rank rank, int color, int key) {
   if (color < Team::no_color)
     throw_error("Team::split", "color must be >= 0 or Team::no_color, got " + std::to_string(color));
@@ -100,10 +110,7 @@ void TeamState::compute_split() {
     std::memcpy(everyone.data(), bytes.data(), bytes.size());
   }
 
-  std::vector<int> team_processes;  // process ids of this team, ascending = group rank order
-  for (auto thread : members_) team_processes.push_back(job_.process_of(thread));
-  std::ranges::sort(team_processes);
-  team_processes.erase(std::unique(team_processes.begin(), team_processes.end()), team_processes.end());
+  const auto& team_processes = processes_;  // ascending = group rank order
 
   std::set<int> local_colors;  // ascending, so every process creates shared groups in one order
   for (const auto& request : split_requests_)

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <typeindex>
 #include <vector>
 
 #include <pgasmr/pgas/types.hpp>
@@ -35,6 +36,11 @@ class TeamState {
   /// Position of `rank` among local_ranks(), or -1 when it is in another process.
   int local_index(team_rank rank) const noexcept { return local_index_[static_cast<std::size_t>(rank)]; }
   ProcessGroup* group() const noexcept { return group_.get(); }
+  /// Process ids hosting members, ascending: the rank order of group().
+  const std::vector<int>& processes() const noexcept { return processes_; }
+
+  /// State of a layer above, shared by the local members: created by `make` on first use.
+  std::shared_ptr<void> extension(std::type_index type, const std::function<std::shared_ptr<void>()>& make);
 
   /// Split-phase hierarchical barrier: arrive() returns the generation to pass to wait().
   std::uint32_t arrive();
@@ -56,6 +62,9 @@ class TeamState {
   std::vector<team_rank> local_ranks_;
   std::vector<int> local_index_;
   std::unique_ptr<ProcessGroup> group_;
+  std::vector<int> processes_;
+  std::mutex extensions_mutex_;
+  std::map<std::type_index, std::shared_ptr<void>> extensions_;
 
   std::atomic<std::uint32_t> arrived_{0};
   std::atomic<std::uint32_t> generation_{0};

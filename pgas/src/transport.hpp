@@ -10,27 +10,11 @@
 #include <vector>
 
 #include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/process_group.hpp>
 
 namespace pgasmr::pgas::detail {
 
-/// A set of processes that act together: the processes hosting the members of one team.
-class ProcessGroup {
- public:
-  virtual ~ProcessGroup() = default;
-  virtual int size() const = 0;
-  virtual int rank() const = 0;
-
-  /// Non-blocking barrier: start, then poll until test() is true.
-  virtual void barrier_start() = 0;
-  virtual bool barrier_test() = 0;
-
-  /// Blocking: every member's bytes (sizes may differ), concatenated in rank order;
-  /// `sizes` receives each member's byte count.
-  virtual std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) = 0;
-
-  /// Collective over the listed members only (ranks of this group, ascending): a group of them.
-  virtual std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) = 0;
-};
+using pgas::ProcessGroup;
 
 /// The shared segments of this process's threads, and one-sided access to other processes'.
 class Transport {

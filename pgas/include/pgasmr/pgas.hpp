@@ -13,6 +13,8 @@
 #include <pgasmr/pgas/memory.hpp>
 #include <pgasmr/pgas/rma.hpp>
 #include <pgasmr/pgas/runtime.hpp>
+#include <pgasmr/pgas/process_group.hpp>
 #include <pgasmr/pgas/shared_array.hpp>
+#include <pgasmr/pgas/shared_span.hpp>
 #include <pgasmr/pgas/team.hpp>
 #include <pgasmr/pgas/topology.hpp>

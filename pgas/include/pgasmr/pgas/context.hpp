@@ -27,6 +27,8 @@ class Context {
   int processes() const noexcept;
   int local_thread() const noexcept;  ///< index of this thread inside its process
   int threads_per_process() const noexcept;
+  /// The process that runs thread `thread`.
+  int process_of(thread_id thread) const noexcept { return thread / threads_per_process(); }
 
   /// Waits until every thread has called barrier() (upc_barrier).
   void barrier() { world_.barrier(); }

@@ -10,6 +10,7 @@
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/memory.hpp>
 #include <pgasmr/pgas/rma.hpp>
+#include <pgasmr/pgas/shared_span.hpp>
 
 namespace pgasmr::pgas {
 
@@ -64,6 +65,10 @@ class shared_array {
   shared_ref<T> operator[](std::size_t i) { return {*me_, ptr(i)}; }
   T get(std::size_t i) const { return pgas::get(*me_, ptr(i)); }
   void put(std::size_t i, const T& value) { pgas::put(*me_, ptr(i), value); }
+
+  /// The whole array as a view, or elements [offset, offset + count) of it.
+  shared_span<T> span() const { return {base_, layout_, 0, layout_.size()}; }
+  shared_span<T> subspan(std::size_t offset, std::size_t count) const { return span().subspan(offset, count); }
 
   /// Thread t's part of the array, as a shared pointer to its first local element.
   global_ptr<T> local_part(thread_id t) const { return base_.on_thread(t); }

@@ -3,10 +3,14 @@
 /// Team: an ordered subset of the PGAS threads that runs barriers and collectives together.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
+#include <typeindex>
+#include <typeinfo>
 
+#include <pgasmr/pgas/process_group.hpp>
 #include <pgasmr/pgas/types.hpp>
 
 namespace pgasmr::pgas {
@@ -49,10 +53,32 @@ class Team {
   void notify();  ///< split-phase barrier, first half
   void wait();    ///< split-phase barrier, second half: returns once every member notified
 
+  // For layers above (collectives, mapreduce): the team as seen from one process.
+
+  /// Members of this team in the calling thread's process, in rank order.
+  std::span<const team_rank> local_ranks() const;
+  /// Position of the caller among local_ranks().
+  int local_index() const;
+  /// Process ids hosting members, ascending; also the rank order of process_group().
+  std::span<const int> processes() const;
+  /// The processes hosting members, or nullptr when all members are in this process.
+  ProcessGroup* process_group() const;
+  /// Every local member calls it; the last to arrive runs `last` (which may use
+  /// process_group()) before any of them returns.
+  void local_step(const std::function<void()>& last);
+  /// State of type T shared by the local members of this team, made on first use (T must be
+  /// default-constructible); it lives as long as the team.
+  template <class T>
+  T& extension() const {
+    return *static_cast<T*>(extension_slot(typeid(T), [] { return std::static_pointer_cast<void>(std::make_shared<T>()); }).get());
+  }
+
   /// For pgasmr's own layers: the state shared by the members of this process.
   detail::TeamState& state() const;
 
  private:
+  std::shared_ptr<void> extension_slot(std::type_index type, const std::function<std::shared_ptr<void>()>& make) const;
+
   std::shared_ptr<detail::TeamState> state_;
   team_rank rank_ = -1;
   std::uint32_t pending_generation_ = 0;

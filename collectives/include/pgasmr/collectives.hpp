@@ -1,0 +1,12 @@
+#pragma once
+/// @file
+/// Umbrella header of the extended collectives.
+
+#include <pgasmr/collectives/allgather.hpp>
+#include <pgasmr/collectives/broadcast.hpp>
+#include <pgasmr/collectives/buffer.hpp>
+#include <pgasmr/collectives/exchange.hpp>
+#include <pgasmr/collectives/gather.hpp>
+#include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/permute.hpp>
+#include <pgasmr/collectives/scatter.hpp>

@@ -1,0 +1,35 @@
+#pragma once
+/// @file
+/// allgather: every member's chunk to every member (upc_all_gather_all).
+
+#include <cstddef>
+#include <span>
+
+#include <pgasmr/collectives/buffer.hpp>
+#include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/options.hpp>
+#include <pgasmr/pgas/context.hpp>
+
+namespace pgasmr::coll {
+
+/// Member r's chunk (its private src[0, count), or shared src[r * count, (r + 1) * count)) goes
+/// to chunk r of every member's destination: its private dst[r * count, ...), or in a shared
+/// dst, dst[(q * n + r) * count, ...) for member q of n.
+///
+/// @collective every member of options.team (default: every thread), with the same arguments
+/// except the private buffers. Sizes are in elements of the buffers' common type.
+template <class D, class S>
+  requires matching_buffers<D, S>
+void allgather(pg::Context& me, D&& dst, S&& src, std::size_t count, const Options& options = {}) {
+  detail::allgather(me, detail::erase(dst), detail::erase(src), detail::bytes_of(count, sizeof(element_of<D>)), options);
+}
+
+/// In place: one buffer is source and destination (UPC's _in_place, and _in_place_priv for a
+/// private buffer). Blocks as for scatter: chunk r of member r's block goes to chunk r of every member's block.
+template <class B>
+  requires writable_buffer<B>
+void allgather(pg::Context& me, in_place_t, B&& buffer, std::size_t count, const Options& options = {}) {
+  detail::allgather_in_place(me, detail::erase(buffer), detail::bytes_of(count, sizeof(element_of<B>)), options);
+}
+
+}  // namespace pgasmr::coll

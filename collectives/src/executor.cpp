@@ -1,0 +1,289 @@
+#include "executor.hpp"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+#include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/process_group.hpp>
+
+namespace pgasmr::coll::detail {
+namespace {
+
+/// What the members of one team inside a process share from one collective call to the next.
+struct Channel {
+  struct Board {
+    // The caller's private buffers, [parity][side]. Two sets, because a fast member may publish
+    // for its next call while a slow one still reads this call's addresses; it cannot get two
+    // calls ahead, since every call meets all local members at least once.
+    std::array<std::array<std::byte*, 2>, 2> buffers{};
+    std::uint64_t calls = 0;
+  };
+  std::once_flag sized;
+  std::vector<Board> boards;  // by local index
+  std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
+};
+
+/// Who moves one copy, and how.
+enum class Route : std::uint8_t {
+  local,   // both ends in the executor's process: plain memory
+  packed,  // ends in different processes, both with members: pack, MPI, unpack
+  get,     // the source's process has no member: the destination side reads one-sided
+  put,     // the destination's process has no member: the source side writes one-sided
+  remote,  // neither end's process has a member: the first member copies one-sided
+};
+
+struct Task {
+  Route route;
+  pg::thread_id executor;  // local/get/remote: the one who copies; packed: who unpacks; put: who writes
+  pg::thread_id packer;    // packed: the source side
+  int from_group = -1;     // packed: process group ranks of both ends
+  int to_group = -1;
+  std::size_t stream_offset = 0;  // packed: where the bytes travel in the from -> to stream
+  bool packs = false;             // packed: the first copy of these bytes to that process packs them
+};
+
+class Execution {
+ public:
+  Execution(const Participants& participants, const Plan& plan, PrivateBuffers mine, Overlap overlap)
+      : me_(participants.me()),
+        team_(participants.team()),
+        plan_(plan),
+        overlap_(overlap),
+        channel_(team_.extension<Channel>()) {
+    std::call_once(channel_.sized, [&] { channel_.boards.resize(team_.local_ranks().size()); });
+    auto& board = channel_.boards[static_cast<std::size_t>(team_.local_index())];
+    parity_ = board.calls++ & 1;
+    board.buffers[parity_] = {const_cast<std::byte*>(mine.source), mine.destination};
+    map_members();
+    route_copies();
+  }
+
+  void run(Sync sync) {
+    auto* group = team_.process_group();
+    bool cross = group && crosses_;
+    if (cross) {
+      team_.local_step([&] {
+        channel_.send.resize(total(send_counts_));
+        channel_.recv.resize(total(recv_counts_));
+      });
+    }
+    if (sync.in != InSync::none)
+      team_.barrier();
+    else if (!cross)
+      team_.local_step({});  // the members' buffer addresses must be visible before anyone reads
+
+    read_phase();
+    if (cross) {
+      team_.local_step([&] {
+        group->alltoallv(channel_.send.data(), send_counts_, send_displacements_, channel_.recv.data(), recv_counts_,
+                         recv_displacements_);
+      });
+    } else if (overlap_ == Overlap::in_place) {
+      team_.barrier();  // every read everywhere before any write
+    }
+    write_phase();
+
+    if (sync.out == OutSync::all)
+      team_.barrier();
+    else
+      team_.local_step({});  // nobody may still be reading the caller's private buffers
+  }
+
+ private:
+  void map_members() {
+    auto threads = me_.threads();
+    member_.assign(static_cast<std::size_t>(threads), false);
+    agent_.assign(static_cast<std::size_t>(me_.processes()), -1);
+    for (auto thread : team_.threads()) {
+      member_[static_cast<std::size_t>(thread)] = true;
+      auto& agent = agent_[static_cast<std::size_t>(me_.process_of(thread))];
+      if (agent < 0 || thread < agent) agent = thread;
+    }
+    local_index_.assign(static_cast<std::size_t>(me_.threads_per_process()), -1);
+    auto local = team_.local_ranks();
+    for (std::size_t i = 0; i < local.size(); ++i)
+      local_index_[static_cast<std::size_t>(team_.thread_of(local[i]) % me_.threads_per_process())] = static_cast<int>(i);
+    auto processes = team_.processes();
+    group_rank_.assign(static_cast<std::size_t>(me_.processes()), -1);
+    for (std::size_t g = 0; g < processes.size(); ++g) group_rank_[static_cast<std::size_t>(processes[g])] = static_cast<int>(g);
+  }
+
+  /// The member that acts for `owner`'s side: the owner itself if it is a member, else the
+  /// first member in its process (-1 when that process has none).
+  pg::thread_id agent_for(pg::thread_id owner) const {
+    if (member_[static_cast<std::size_t>(owner)]) return owner;
+    return agent_[static_cast<std::size_t>(me_.process_of(owner))];
+  }
+
+  void route_copies() {
+    auto groups = team_.processes().size();
+    std::vector<std::vector<std::size_t>> streams(groups, std::vector<std::size_t>(groups, 0));
+    std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t, int>, std::size_t> packed_at;
+    tasks_.reserve(plan_.copies().size());
+    for (const auto& copy : plan_.copies()) {
+      Task task{};
+      auto from_process = me_.process_of(copy.from.owner);
+      auto to_process = me_.process_of(copy.to.owner);
+      auto source = agent_for(copy.from.owner);
+      auto target = agent_for(copy.to.owner);
+      if (source >= 0 && target >= 0 && from_process == to_process) {
+        task = {Route::local, target, -1};
+      } else if (source >= 0 && target >= 0) {
+        task = {Route::packed, target, source};
+        task.from_group = group_rank_[static_cast<std::size_t>(from_process)];
+        task.to_group = group_rank_[static_cast<std::size_t>(to_process)];
+        auto key = std::tuple(copy.from.owner, copy.from.shared, static_cast<int>(copy.from.side), copy.from.offset,
+                              copy.bytes, task.to_group);
+        auto [at, fresh] = packed_at.try_emplace(key, 0);
+        if (fresh) {
+          auto& stream = streams[static_cast<std::size_t>(task.from_group)][static_cast<std::size_t>(task.to_group)];
+          at->second = stream;
+          stream += copy.bytes;
+        }
+        task.stream_offset = at->second;
+        task.packs = fresh;
+        crosses_ = true;
+      } else if (target >= 0) {
+        task = {Route::get, target, -1};
+      } else if (source >= 0) {
+        task = {Route::put, source, -1};
+      } else {
+        task = {Route::remote, team_.thread_of(0), -1};
+      }
+      tasks_.push_back(task);
+    }
+    if (!crosses_) return;
+    auto mine = static_cast<std::size_t>(group_rank_[static_cast<std::size_t>(me_.process())]);
+    send_counts_.resize(groups);
+    recv_counts_.resize(groups);
+    for (std::size_t g = 0; g < groups; ++g) {
+      send_counts_[g] = streams[mine][g];
+      recv_counts_[g] = streams[g][mine];
+    }
+    send_displacements_ = displacements(send_counts_);
+    recv_displacements_ = displacements(recv_counts_);
+  }
+
+  static std::size_t total(const std::vector<std::size_t>& counts) {
+    std::size_t sum = 0;
+    for (auto c : counts) sum += c;
+    return sum;
+  }
+  static std::vector<std::size_t> displacements(const std::vector<std::size_t>& counts) {
+    std::vector<std::size_t> result(counts.size(), 0);
+    for (std::size_t i = 1; i < counts.size(); ++i) result[i] = result[i - 1] + counts[i - 1];
+    return result;
+  }
+
+  /// Address in this process of a place in this process.
+  std::byte* address(const Place& place) const {
+    if (place.shared) return pg::detail::direct_address(me_, place.owner, place.offset);
+    auto local = local_index_[static_cast<std::size_t>(place.owner % me_.threads_per_process())];
+    auto* base = channel_.boards[static_cast<std::size_t>(local)].buffers[parity_][static_cast<std::size_t>(place.side)];
+    return base + place.offset;
+  }
+
+  /// Reads what the caller moves: copies it straight to its destination, or (in place, or
+  /// through MPI) into a staging buffer written in write_phase.
+  void read_phase() {
+    auto self = me_.thread();
+    bool staged = overlap_ == Overlap::in_place;
+    for (std::size_t i = 0; i < tasks_.size(); ++i) {
+      const auto& task = tasks_[i];
+      const auto& copy = plan_.copies()[i];
+      if (task.route == Route::packed) {
+        if (task.packer == self && task.packs) {
+          auto* out = channel_.send.data() + send_displacements_[static_cast<std::size_t>(task.to_group)] + task.stream_offset;
+          std::memcpy(out, address(copy.from), copy.bytes);
+        }
+        continue;
+      }
+      if (task.executor != self) continue;
+      if (!staged) {
+        move(task, copy, nullptr);
+        continue;
+      }
+      auto at = staging_.size();
+      staging_.resize(at + copy.bytes);
+      if (task.route == Route::local || task.route == Route::put)
+        std::memcpy(staging_.data() + at, address(copy.from), copy.bytes);
+      else
+        pg::detail::get_bytes(me_, staging_.data() + at, copy.from.owner, copy.from.offset, copy.bytes);
+      staged_.push_back({i, at});
+    }
+  }
+
+  /// One copy without staging, or its second half from `staged`.
+  void move(const Task& task, const Copy& copy, const std::byte* staged) {
+    switch (task.route) {
+      case Route::local:
+        std::memcpy(address(copy.to), staged ? staged : address(copy.from), copy.bytes);
+        break;
+      case Route::get:
+        if (staged)
+          std::memcpy(address(copy.to), staged, copy.bytes);
+        else
+          pg::detail::get_bytes(me_, address(copy.to), copy.from.owner, copy.from.offset, copy.bytes);
+        break;
+      case Route::put:
+        pg::detail::put_bytes(me_, copy.to.owner, copy.to.offset, staged ? staged : address(copy.from), copy.bytes);
+        break;
+      case Route::remote:
+        if (staged)
+          pg::detail::put_bytes(me_, copy.to.owner, copy.to.offset, staged, copy.bytes);
+        else
+          pg::detail::copy_bytes(me_, copy.to.owner, copy.to.offset, copy.from.owner, copy.from.offset, copy.bytes);
+        break;
+      case Route::packed:
+        break;
+    }
+  }
+
+  void write_phase() {
+    for (auto [index, at] : staged_) move(tasks_[index], plan_.copies()[index], staging_.data() + at);
+    auto self = me_.thread();
+    for (std::size_t i = 0; i < tasks_.size(); ++i) {
+      const auto& task = tasks_[i];
+      if (task.route != Route::packed || task.executor != self) continue;
+      const auto& copy = plan_.copies()[i];
+      const auto* in = channel_.recv.data() + recv_displacements_[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
+      std::memcpy(address(copy.to), in, copy.bytes);
+    }
+  }
+
+  pg::Context& me_;
+  pg::Team& team_;
+  const Plan& plan_;
+  Overlap overlap_;
+  Channel& channel_;
+  std::size_t parity_ = 0;
+
+  std::vector<bool> member_;         // by thread
+  std::vector<pg::thread_id> agent_;  // by process: its first member, or -1
+  std::vector<int> local_index_;      // by local thread: index among the team's local members
+  std::vector<int> group_rank_;       // by process: rank in the team's process group, or -1
+
+  std::vector<Task> tasks_;  // one per plan copy
+  bool crosses_ = false;
+  std::vector<std::size_t> send_counts_, recv_counts_, send_displacements_, recv_displacements_;
+
+  struct Staged {
+    std::size_t task;
+    std::size_t at;
+  };
+  std::vector<std::byte> staging_;
+  std::vector<Staged> staged_;
+};
+
+}  // namespace
+
+void execute(const Participants& participants, const Plan& plan, PrivateBuffers mine, Sync sync, Overlap overlap) {
+  Execution(participants, plan, mine, overlap).run(sync);
+}
+
+}  // namespace pgasmr::coll::detail

@@ -1,0 +1,32 @@
+#pragma once
+// Runs a plan. Inside a process every copy is done by the thread that owns its destination,
+// reading the source in place (zero-copy: members publish the addresses of their private
+// buffers to each other). Between processes the source owners pack what each other process
+// needs into one buffer per process, the process leaders exchange these in one MPI collective,
+// and the destination owners unpack. Copies whose far side lies in a process without members
+// go one-sided (get/put).
+
+#include <cstddef>
+
+#include <pgasmr/collectives/options.hpp>
+
+#include "participants.hpp"
+#include "plan.hpp"
+
+namespace pgasmr::coll::detail {
+
+/// The caller's private buffers (nullptr when a side is shared or unused).
+struct PrivateBuffers {
+  const std::byte* source = nullptr;
+  std::byte* destination = nullptr;
+};
+
+/// How the plan's reads and writes may overlap.
+enum class Overlap : bool {
+  none,      ///< sources and destinations are disjoint: copy directly
+  in_place,  ///< destinations may overwrite sources: read everything first, then write
+};
+
+void execute(const Participants& participants, const Plan& plan, PrivateBuffers mine, Sync sync, Overlap overlap);
+
+}  // namespace pgasmr::coll::detail

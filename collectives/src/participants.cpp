@@ -1,0 +1,40 @@
+#include "participants.hpp"
+
+#include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/error.hpp>
+
+namespace pgasmr::coll::detail {
+
+Participants::Participants(pg::Context& me, const Options& options, const char* operation)
+    : me_(me),
+      team_(options.team ? options.team : &me.world()),
+      operation_(operation),
+      by_thread_(options.addressing == Addressing::thread_ids) {
+  if (!*team_) refuse("the calling thread is not a member of the team (empty team)");
+  if (by_thread_) {
+    count_ = me.threads();
+    mine_ = me.thread();
+  } else {
+    count_ = team_->size();
+    mine_ = team_->rank();
+  }
+}
+
+pg::thread_id Participants::thread_of(int member) const { return by_thread_ ? member : team_->thread_of(member); }
+
+bool Participants::takes_part(int member) const { return !by_thread_ || team_->rank_of(member).has_value(); }
+
+void Participants::check_member(int member, const char* what) const {
+  if (member < 0 || member >= count_)
+    refuse(std::string(what) + " " + std::to_string(member) + " is out of range: " + std::to_string(count_) +
+           (by_thread_ ? " threads" : " team members"));
+  if (!takes_part(member)) refuse(std::string(what) + " " + std::to_string(member) + " is not a member of the team");
+}
+
+void Participants::refuse(const std::string& cause) const {
+  pgasmr::error failure(operation_, me_.thread(), cause);
+  pg::detail::fail_job(me_, std::make_exception_ptr(failure));
+  throw failure;
+}
+
+}  // namespace pgasmr::coll::detail

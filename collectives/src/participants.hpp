@@ -1,0 +1,50 @@
+#pragma once
+// Participants: who takes part in one collective call and how they are numbered: the team
+// (world by default), the members' global thread ids, and the caller's index among them.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include <pgasmr/collectives/options.hpp>
+#include <pgasmr/pgas/context.hpp>
+#include <pgasmr/pgas/team.hpp>
+
+namespace pgasmr::coll::detail {
+
+class Participants {
+ public:
+  /// Throws pgasmr::error (after failing the job) when the caller is not a member of the team.
+  Participants(pg::Context& me, const Options& options, const char* operation);
+
+  pg::Context& me() const noexcept { return me_; }
+  pg::Team& team() const noexcept { return *team_; }
+  const char* operation() const noexcept { return operation_; }
+
+  /// Members as the collective numbers them: team ranks, or every thread id with
+  /// Addressing::thread_ids (then non-members are numbered but take no part).
+  int count() const noexcept { return count_; }
+  /// The caller's member index.
+  int mine() const noexcept { return mine_; }
+  /// Global thread of member m.
+  pg::thread_id thread_of(int member) const;
+  /// False for the non-member threads of Addressing::thread_ids.
+  bool takes_part(int member) const;
+
+  /// Validates a member index given by the user (root, permutation entry).
+  void check_member(int member, const char* what) const;
+
+  /// Fails the job with pgasmr::error naming this operation, so that no thread waits for the
+  /// caller, then throws it.
+  [[noreturn]] void refuse(const std::string& cause) const;
+
+ private:
+  pg::Context& me_;
+  pg::Team* team_;
+  const char* operation_;
+  bool by_thread_;
+  int count_;
+  int mine_;
+};
+
+}  // namespace pgasmr::coll::detail

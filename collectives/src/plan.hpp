@@ -1,0 +1,54 @@
+#pragma once
+// A plan: every byte a collective moves, as copies between places. Each thread builds the same
+// plan from the collective's arguments; the executor then runs the part that falls to it.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <pgasmr/collectives/buffer.hpp>
+#include <pgasmr/pgas/types.hpp>
+
+#include "participants.hpp"
+
+namespace pgasmr::coll::detail {
+
+/// Which of a member's private buffers a place lies in.
+enum class Side : std::uint8_t { source = 0, destination = 1 };
+
+/// A contiguous run of bytes: in a member's private buffer, or in one thread's shared segment.
+struct Place {
+  pg::thread_id owner;  // the member (private) or the thread whose segment holds it (shared)
+  bool shared;
+  Side side;            // private only
+  std::size_t offset;   // private: into the buffer; shared: into the owner's segment
+};
+
+struct Copy {
+  Place from;
+  Place to;
+  std::size_t bytes;
+};
+
+/// Builds a plan from transfers between buffer ranges, splitting shared ranges at block
+/// boundaries so that every copy touches one contiguous run on each side.
+class Plan {
+ public:
+  explicit Plan(const Participants& participants) : participants_(participants) {}
+
+  /// `bytes` from byte `from_offset` of `from` (member `from_member`'s, if private) to byte
+  /// `to_offset` of `to` (member `to_member`'s, if private). Member indexes are those of the
+  /// participants' addressing.
+  void transfer(const BufferRef& from, Side from_side, int from_member, std::size_t from_offset, const BufferRef& to,
+                Side to_side, int to_member, std::size_t to_offset, std::size_t bytes);
+
+  const std::vector<Copy>& copies() const noexcept { return copies_; }
+
+ private:
+  Place place(const BufferRef& buffer, Side side, int member, std::size_t offset, std::size_t& run) const;
+
+  const Participants& participants_;
+  std::vector<Copy> copies_;
+};
+
+}  // namespace pgasmr::coll::detail

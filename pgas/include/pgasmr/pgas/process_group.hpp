@@ -1,0 +1,43 @@
+#pragma once
+/// @file
+/// ProcessGroup: the processes hosting the members of one team, for the inter-process phase of
+/// hierarchical algorithms (one call per process, made by one thread of it). Only the MPI
+/// transport has groups; a team inside one process has none.
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace pgasmr::pgas {
+
+/// Ranks are ordered by process id. Every call is collective over the group's processes unless
+/// it says otherwise, and throws pgasmr::error when the transport fails.
+class ProcessGroup {
+ public:
+  virtual ~ProcessGroup() = default;
+  virtual int size() const = 0;
+  virtual int rank() const = 0;
+
+  /// Non-blocking barrier: start, then poll until test() is true.
+  virtual void barrier_start() = 0;
+  virtual bool barrier_test() = 0;
+
+  /// Every member's bytes (sizes may differ), concatenated in rank order; `sizes` receives
+  /// each member's byte count.
+  virtual std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) = 0;
+
+  /// Personalised all-to-all of bytes: send_counts[r] bytes from send + send_displs[r] go to
+  /// member r, which receives them at recv + its recv_displs[this rank].
+  virtual void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
+                         std::span<const std::size_t> send_displs, std::byte* recv,
+                         std::span<const std::size_t> recv_counts, std::span<const std::size_t> recv_displs) = 0;
+
+  /// `bytes` bytes of member `root`'s `data` to every member's `data`.
+  virtual void broadcast(std::byte* data, std::size_t bytes, int root) = 0;
+
+  /// Collective over the listed members only (ranks of this group, ascending): a group of them.
+  virtual std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) = 0;
+};
+
+}  // namespace pgasmr::pgas
