@@ -44,3 +44,23 @@ TEST(Smoke, allgather_exchange) {
     EXPECT_EQ(src, dst);
   });
 }
+
+TEST(Smoke, allgather_v_priv_uneven) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    auto T = static_cast<std::size_t>(me.threads());
+    std::vector<std::size_t> counts(T);
+    for (std::size_t r = 0; r < T; ++r) counts[r] = r * 2;  // member 0 sends nothing
+    std::vector<int> src(counts[static_cast<std::size_t>(me.thread())], me.thread());
+    std::size_t total = T * (T - 1);
+    std::vector<int> dst(total, -1);
+    coll::allgather_v(me, dst, src, counts);
+    std::size_t at = 0;
+    for (std::size_t r = 0; r < T; ++r)
+      for (std::size_t i = 0; i < counts[r]; ++i) EXPECT_EQ(dst[at++], int(r));
+    std::vector<std::size_t> xcounts(T * T, 1);
+    std::vector<int> xsrc(T), xdst(T);
+    for (std::size_t q = 0; q < T; ++q) xsrc[q] = me.thread() * 10 + int(q);
+    coll::exchange_v(me, xdst, xsrc, xcounts);
+    for (std::size_t r = 0; r < T; ++r) EXPECT_EQ(xdst[r], int(r) * 10 + me.thread());
+  });
+}

@@ -5,8 +5,10 @@
 #include <pgasmr/collectives/allgather.hpp>
 #include <pgasmr/collectives/broadcast.hpp>
 #include <pgasmr/collectives/buffer.hpp>
+#include <pgasmr/collectives/displacements.hpp>
 #include <pgasmr/collectives/exchange.hpp>
 #include <pgasmr/collectives/gather.hpp>
 #include <pgasmr/collectives/options.hpp>
 #include <pgasmr/collectives/permute.hpp>
 #include <pgasmr/collectives/scatter.hpp>
+#include <pgasmr/collectives/vector_copy.hpp>

@@ -7,6 +7,7 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/displacements.hpp>
 #include <pgasmr/collectives/options.hpp>
 #include <pgasmr/pgas/context.hpp>
 
@@ -30,6 +31,18 @@ template <class B>
   requires writable_buffer<B>
 void broadcast(pg::Context& me, in_place_t, B&& buffer, std::size_t count, const Options& options = {}) {
   detail::broadcast_in_place(me, detail::erase(buffer), detail::bytes_of(count, sizeof(element_of<B>)), options);
+}
+
+/// Vector variant (upc_all_broadcast_v): the root's `count` elements (at source displacement[0],
+/// default 0) to member r's destination at destination displacement[r].
+template <class D, class S>
+  requires matching_buffers<D, S>
+void broadcast_v(pg::Context& me, D&& dst, S&& src, std::size_t count, const Displacements& displacements = {},
+                 const Options& options = {}) {
+  detail::broadcast_v(me, detail::erase(dst), detail::erase(src),
+                     {std::span<const std::size_t>(&count, 1), displacements.source, displacements.destination, displacements.member_local,
+                      sizeof(element_of<D>)},
+                     options);
 }
 
 }  // namespace pgasmr::coll

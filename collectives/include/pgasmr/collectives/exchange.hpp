@@ -7,6 +7,7 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/displacements.hpp>
 #include <pgasmr/collectives/options.hpp>
 #include <pgasmr/pgas/context.hpp>
 
@@ -30,6 +31,20 @@ template <class B>
   requires writable_buffer<B>
 void exchange(pg::Context& me, in_place_t, B&& buffer, std::size_t count, const Options& options = {}) {
   detail::exchange_in_place(me, detail::erase(buffer), detail::bytes_of(count, sizeof(element_of<B>)), options);
+}
+
+/// Vector variant (upc_all_exchange_v): counts[r * n + q] elements from member r to member q.
+/// By default member r's row is packed in its source, and member q receives the chunks from
+/// members 0, 1, ... packed one after another (the thesis's _merge). Displacement lists have
+/// n * n entries, indexed like counts.
+template <class D, class S>
+  requires matching_buffers<D, S>
+void exchange_v(pg::Context& me, D&& dst, S&& src, std::span<const std::size_t> counts, const Displacements& displacements = {},
+                const Options& options = {}) {
+  detail::exchange_v(me, detail::erase(dst), detail::erase(src),
+                    {counts, displacements.source, displacements.destination, displacements.member_local,
+                     sizeof(element_of<D>)},
+                    options);
 }
 
 }  // namespace pgasmr::coll

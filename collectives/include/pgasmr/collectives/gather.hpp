@@ -7,6 +7,7 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/displacements.hpp>
 #include <pgasmr/collectives/options.hpp>
 #include <pgasmr/pgas/context.hpp>
 
@@ -29,6 +30,18 @@ template <class B>
   requires writable_buffer<B>
 void gather(pg::Context& me, in_place_t, B&& buffer, std::size_t count, const Options& options = {}) {
   detail::gather_in_place(me, detail::erase(buffer), detail::bytes_of(count, sizeof(element_of<B>)), options);
+}
+
+/// Vector variant (upc_all_gather_v): counts[r] elements of member r's source to the root's
+/// destination, packed in member order by default.
+template <class D, class S>
+  requires matching_buffers<D, S>
+void gather_v(pg::Context& me, D&& dst, S&& src, std::span<const std::size_t> counts, const Displacements& displacements = {},
+              const Options& options = {}) {
+  detail::gather_v(me, detail::erase(dst), detail::erase(src),
+                  {counts, displacements.source, displacements.destination, displacements.member_local,
+                   sizeof(element_of<D>)},
+                  options);
 }
 
 }  // namespace pgasmr::coll

@@ -1,0 +1,261 @@
+// The vector-variant collectives: every member's chunk has its own count and displacement.
+// Counts and displacements are in elements. A missing displacement list means the chunks are
+// packed: one after another in member order in a buffer that holds several members' chunks,
+// and at offset 0 of a private buffer that holds one member's chunk.
+
+#include <pgasmr/collectives/detail/core.hpp>
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <pgasmr/pgas/block_cyclic.hpp>
+
+#include "executor.hpp"
+#include "participants.hpp"
+#include "plan.hpp"
+
+namespace pgasmr::coll::detail {
+namespace {
+
+/// Prefix sums: where packed chunks start.
+std::vector<std::size_t> packed(std::span<const std::size_t> counts) {
+  std::vector<std::size_t> at(counts.size(), 0);
+  for (std::size_t i = 1; i < counts.size(); ++i) at[i] = at[i - 1] + counts[i - 1];
+  return at;
+}
+
+/// Plans chunks between two buffers, checking every chunk against the buffer it touches.
+class ChunkPlan {
+ public:
+  ChunkPlan(Participants& p, const BufferRef& dst, const BufferRef& src, std::size_t element_size, bool member_local)
+      : p_(p), dst_(dst), src_(src), size_(element_size), member_local_(member_local), plan_(p) {}
+
+  void chunk(int from, std::size_t from_at, int to, std::size_t to_at, std::size_t count) {
+    if (count == 0) return;
+    auto from_offset = locate(src_, from, from_at, count, "source");
+    auto to_offset = locate(dst_, to, to_at, count, "destination");
+    plan_.transfer(src_, Side::source, from, from_offset * size_, dst_, Side::destination, to, to_offset * size_,
+                   count * size_);
+  }
+
+  void run(const Options& options) {
+    execute(p_, plan_, {src_.is_shared() ? nullptr : src_.data, dst_.is_shared() ? nullptr : dst_.data}, options.sync,
+            Overlap::none);
+  }
+
+ private:
+  /// The element offset in `buffer` of `member`'s displacement `at`, refusing chunks that do not
+  /// fit. A private buffer is only checked by its owner, the one thread that knows its size.
+  std::size_t locate(const BufferRef& buffer, int member, std::size_t at, std::size_t count, const char* what) const {
+    std::size_t elements = 0;
+    if (buffer.is_shared()) {
+      if (member_local_) at = local_to_view(buffer, member, at, what);
+      elements = buffer.count;
+    } else if (member == p_.mine()) {
+      elements = buffer.bytes / size_;
+    } else {
+      return at;
+    }
+    if (at > elements || count > elements - at)
+      p_.refuse("a chunk of " + std::to_string(count) + " elements at " + std::to_string(at) + " does not fit the " +
+                what + (buffer.is_shared() ? " (shared, " : " (this thread's private buffer, ") + std::to_string(elements) +
+                " elements)");
+    return at;
+  }
+
+  /// _local: displacement `at` counts from the start of the member thread's own part.
+  std::size_t local_to_view(const BufferRef& buffer, int member, std::size_t at, const char* what) const {
+    pg::BlockCyclicLayout layout(buffer.array_size, buffer.block, p_.me().threads());
+    auto thread = p_.thread_of(member);
+    if (at >= layout.local_size(thread))
+      p_.refuse(std::string("local displacement ") + std::to_string(at) + " lies beyond thread " +
+                std::to_string(thread) + "'s part of the " + what);
+    auto global = layout.global_index(thread, at);
+    if (global < buffer.start) p_.refuse(std::string("local displacement lies before the view of the ") + what);
+    return global - buffer.start;
+  }
+
+  Participants& p_;
+  const BufferRef& dst_;
+  const BufferRef& src_;
+  std::size_t size_;
+  bool member_local_;
+  Plan plan_;
+};
+
+/// Refuses unless `list` has `expected` entries (or may be empty and is).
+void expect_size(const Participants& p, std::span<const std::size_t> list, std::size_t expected, bool may_be_empty,
+                 const char* what) {
+  if (may_be_empty && list.empty()) return;
+  if (list.size() != expected)
+    p.refuse(std::string(what) + " has " + std::to_string(list.size()) + " entries; it needs " + std::to_string(expected));
+}
+
+/// Explicit displacements, or `fallback` when none were given.
+std::vector<std::size_t> or_default(std::span<const std::size_t> given, std::vector<std::size_t> fallback) {
+  if (given.empty()) return fallback;
+  return {given.begin(), given.end()};
+}
+
+std::size_t member_count(const Participants& p) { return static_cast<std::size_t>(p.count()); }
+
+/// Packed for a shared buffer holding every member's chunk, zero for private buffers that hold
+/// one member's chunk each.
+std::vector<std::size_t> per_member_default(const BufferRef& buffer, std::span<const std::size_t> counts) {
+  if (buffer.is_shared()) return packed(counts);
+  return std::vector<std::size_t>(counts.size(), 0);
+}
+
+}  // namespace
+
+void broadcast_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const VectorSpec& spec,
+                 const Options& options) {
+  Participants p(me, options, "broadcast_v");
+  p.check_member(options.root, "root");
+  auto n = member_count(p);
+  expect_size(p, spec.counts, 1, false, "counts");
+  expect_size(p, spec.source_displacements, 1, true, "source displacements");
+  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  auto count = spec.counts[0];
+  auto from = spec.source_displacements.empty() ? 0 : spec.source_displacements[0];
+  auto to = or_default(spec.destination_displacements,
+                       per_member_default(dst, std::vector<std::size_t>(n, count)));
+  ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
+  for (int r = 0; r < p.count(); ++r)
+    if (p.takes_part(r)) plan.chunk(options.root, from, r, to[static_cast<std::size_t>(r)], count);
+  plan.run(options);
+}
+
+void scatter_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const VectorSpec& spec,
+               const Options& options) {
+  Participants p(me, options, "scatter_v");
+  p.check_member(options.root, "root");
+  auto n = member_count(p);
+  expect_size(p, spec.counts, n, false, "counts");
+  expect_size(p, spec.source_displacements, n, true, "source displacements");
+  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  auto from = or_default(spec.source_displacements, packed(spec.counts));
+  auto to = or_default(spec.destination_displacements, per_member_default(dst, spec.counts));
+  ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
+  for (std::size_t r = 0; r < n; ++r)
+    if (p.takes_part(static_cast<int>(r))) plan.chunk(options.root, from[r], static_cast<int>(r), to[r], spec.counts[r]);
+  plan.run(options);
+}
+
+void gather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const VectorSpec& spec,
+              const Options& options) {
+  Participants p(me, options, "gather_v");
+  p.check_member(options.root, "root");
+  auto n = member_count(p);
+  expect_size(p, spec.counts, n, false, "counts");
+  expect_size(p, spec.source_displacements, n, true, "source displacements");
+  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
+  auto to = or_default(spec.destination_displacements, packed(spec.counts));
+  ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
+  for (std::size_t r = 0; r < n; ++r)
+    if (p.takes_part(static_cast<int>(r))) plan.chunk(static_cast<int>(r), from[r], options.root, to[r], spec.counts[r]);
+  plan.run(options);
+}
+
+void allgather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const VectorSpec& spec,
+                 const Options& options) {
+  Participants p(me, options, "allgather_v");
+  auto n = member_count(p);
+  expect_size(p, spec.counts, n, false, "counts");
+  expect_size(p, spec.source_displacements, n, true, "source displacements");
+  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
+  auto to = or_default(spec.destination_displacements, packed(spec.counts));
+  // A shared destination holds one copy per member: member q's copy is part q of n equal parts.
+  auto part = dst.is_shared() ? dst.count / n : 0;
+  ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
+  for (std::size_t q = 0; q < n; ++q) {
+    if (!p.takes_part(static_cast<int>(q))) continue;
+    for (std::size_t r = 0; r < n; ++r)
+      if (p.takes_part(static_cast<int>(r)))
+        plan.chunk(static_cast<int>(r), from[r], static_cast<int>(q), q * part + to[r], spec.counts[r]);
+  }
+  plan.run(options);
+}
+
+void exchange_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const VectorSpec& spec,
+                const Options& options) {
+  Participants p(me, options, "exchange_v");
+  auto n = member_count(p);
+  expect_size(p, spec.counts, n * n, false, "counts (one row of n per member)");
+  expect_size(p, spec.source_displacements, n * n, true, "source displacements");
+  expect_size(p, spec.destination_displacements, n * n, true, "destination displacements");
+  // Defaults: member r's row packed in its (private) buffer; member q receives the chunks from
+  // 0, 1, ... packed one after another (the thesis's _merge). Shared buffers pack all rows.
+  std::vector<std::size_t> from(n * n), to(n * n);
+  std::size_t shared_from = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    std::size_t row = 0;
+    for (std::size_t q = 0; q < n; ++q) {
+      from[r * n + q] = src.is_shared() ? shared_from : row;
+      row += spec.counts[r * n + q];
+      shared_from += spec.counts[r * n + q];
+    }
+  }
+  std::size_t shared_to = 0;
+  for (std::size_t q = 0; q < n; ++q) {
+    std::size_t column = 0;
+    for (std::size_t r = 0; r < n; ++r) {
+      to[r * n + q] = dst.is_shared() ? shared_to : column;
+      column += spec.counts[r * n + q];
+      shared_to += spec.counts[r * n + q];
+    }
+  }
+  from = or_default(spec.source_displacements, std::move(from));
+  to = or_default(spec.destination_displacements, std::move(to));
+  ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t q = 0; q < n; ++q)
+      if (p.takes_part(static_cast<int>(r)) && p.takes_part(static_cast<int>(q)))
+        plan.chunk(static_cast<int>(r), from[r * n + q], static_cast<int>(q), to[r * n + q], spec.counts[r * n + q]);
+  plan.run(options);
+}
+
+void permute_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::span<const int> permutation,
+               const VectorSpec& spec, const Options& options) {
+  Participants p(me, options, "permute_v");
+  auto n = member_count(p);
+  if (permutation.size() != n)
+    p.refuse("the permutation has " + std::to_string(permutation.size()) + " entries; it needs " + std::to_string(n));
+  std::vector<bool> taken(n, false);
+  for (std::size_t r = 0; r < n; ++r) {
+    if (!p.takes_part(static_cast<int>(r))) continue;
+    p.check_member(permutation[r], "permutation target");
+    if (taken[static_cast<std::size_t>(permutation[r])]) p.refuse("the permutation sends two members to one");
+    taken[static_cast<std::size_t>(permutation[r])] = true;
+  }
+  expect_size(p, spec.counts, n, false, "counts");
+  expect_size(p, spec.source_displacements, n, true, "source displacements");
+  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
+  // By default a chunk lands where it was: the same displacement in the target's part.
+  auto to = or_default(spec.destination_displacements, dst.is_shared() ? from : std::vector<std::size_t>(n, 0));
+  ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
+  for (std::size_t r = 0; r < n; ++r)
+    if (p.takes_part(static_cast<int>(r))) plan.chunk(static_cast<int>(r), from[r], permutation[r], to[r], spec.counts[r]);
+  plan.run(options);
+}
+
+void vector_copy(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::span<const ChunkCopy> chunks,
+                 std::size_t element_size, const Options& options) {
+  Participants p(me, options, "vector_copy");
+  ChunkPlan plan(p, dst, src, element_size, false);
+  for (const auto& c : chunks) {
+    // For a shared side the member does not matter: offsets index the view.
+    int from = src.is_shared() ? p.mine() : c.from;
+    int to = dst.is_shared() ? p.mine() : c.to;
+    if (!src.is_shared()) p.check_member(from, "chunk source member");
+    if (!dst.is_shared()) p.check_member(to, "chunk destination member");
+    plan.chunk(from, c.from_offset, to, c.to_offset, c.count);
+  }
+  plan.run(options);
+}
+
+}  // namespace pgasmr::coll::detail
