@@ -77,7 +77,7 @@ void TeamState::local_step(const std::function<void()>& last) {
   if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == local_ranks_.size()) {
     arrived_.store(0, std::memory_order_relaxed);
     // If `last` throws, the caller's failure cancels the job, which wakes the others.
-    last();
+    if (last) last();
     release();
   } else {
     wait_while_equal(job_.cancellation(), generation_, generation);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <pgasmr/collectives.hpp>
+#include <pgasmr/pgas/forall.hpp>
 #include <pgasmr/pgas/shared_array.hpp>
 
 #include "support/spmd.hpp"
@@ -62,5 +63,38 @@ TEST(Smoke, allgather_v_priv_uneven) {
     for (std::size_t q = 0; q < T; ++q) xsrc[q] = me.thread() * 10 + int(q);
     coll::exchange_v(me, xdst, xsrc, xcounts);
     for (std::size_t r = 0; r < T; ++r) EXPECT_EQ(xdst[r], int(r) * 10 + me.thread());
+  });
+}
+
+TEST(Smoke, reductions) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    auto T = static_cast<std::size_t>(me.threads());
+    std::vector<long> mine(static_cast<std::size_t>(me.thread()) + 1, me.thread() + 1);  // thread t: t+1 copies of t+1
+    long sum = 0;
+    for (std::size_t t = 1; t <= T; ++t) sum += long(t * t);
+    std::vector<long> out(1, -1);
+    coll::allreduce(me, out, mine);
+    EXPECT_EQ(out[0], sum);
+    coll::reduce(me, out, mine, coll::op::max{}, {.root = 0});
+    if (me.thread() == 0) {
+      EXPECT_EQ(out[0], long(T));
+    }
+    pg::shared_array<long> a(me, 100, 7);
+    pgasmr::pgas::forall(me, a, [](std::size_t i, long& x) { x = long(i); });
+    pg::shared_array<long> p(me, 100, 3);
+    coll::prefix_reduce(me, p, a);
+    for (std::size_t i = 0; i < 100; i += 13) EXPECT_EQ(p.get(i), long(i * (i + 1) / 2));
+    // non-commutative: string-like concatenation of digits in order
+    auto concat = [](long x, long y) { return x * 10 + y; };
+    pg::shared_array<long> digits(me, 5, 1);
+    pgasmr::pgas::forall(me, digits, [](std::size_t i, long& x) { x = long(i) + 1; });
+    std::vector<long> r(1);
+    coll::allreduce(me, r, digits, concat);
+    EXPECT_EQ(r[0], 12345);
+    std::vector<int> blocks(T * 2), mineblock(2);
+    for (std::size_t i = 0; i < blocks.size(); ++i) blocks[i] = int(i) + me.thread();
+    coll::reduce_scatter(me, mineblock, blocks, 2);
+    int base = int(T * (T - 1) / 2);
+    EXPECT_EQ(mineblock[0], int(T) * (me.thread() * 2) + base);
   });
 }

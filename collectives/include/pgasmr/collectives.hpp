@@ -9,6 +9,10 @@
 #include <pgasmr/collectives/exchange.hpp>
 #include <pgasmr/collectives/gather.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/operators.hpp>
 #include <pgasmr/collectives/permute.hpp>
+#include <pgasmr/collectives/prefix_reduce.hpp>
+#include <pgasmr/collectives/reduce.hpp>
+#include <pgasmr/collectives/reduce_scatter.hpp>
 #include <pgasmr/collectives/scatter.hpp>
 #include <pgasmr/collectives/vector_copy.hpp>

@@ -64,7 +64,8 @@ class Team {
   /// The processes hosting members, or nullptr when all members are in this process.
   ProcessGroup* process_group() const;
   /// Every local member calls it; the last to arrive runs `last` (which may use
-  /// process_group()) before any of them returns.
+  /// process_group()) before any of them returns. An empty `last` makes it a barrier of the
+  /// local members only.
   void local_step(const std::function<void()>& last);
   /// State of type T shared by the local members of this team, made on first use (T must be
   /// default-constructible); it lives as long as the team.

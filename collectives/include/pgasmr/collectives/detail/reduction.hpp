@@ -1,0 +1,52 @@
+#pragma once
+/// @file
+/// The compiled support of the reductions, whose arithmetic lives in the typed headers.
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include <pgasmr/collectives/buffer.hpp>
+#include <pgasmr/collectives/options.hpp>
+#include <pgasmr/pgas/context.hpp>
+
+namespace pgasmr::coll::detail {
+
+/// The caller's place among the members of a collective with these options.
+struct Membership {
+  int mine;
+  int count;
+};
+Membership membership(pg::Context&, const Options&, const char* operation);
+
+/// A contiguous piece of the reduction's input that the caller folds: `count` elements at
+/// `data`, whose position in the input's order is `key` (the view index of a shared input, the
+/// member index of a private one).
+struct Run {
+  std::size_t key;
+  const std::byte* data;
+  std::size_t count;
+};
+
+/// The caller's runs of `src`, in input order. A shared source is folded where it lives; runs
+/// of threads outside the team are fetched (into `fetched`) by the team's first member.
+std::vector<Run> runs_to_fold(pg::Context&, const BufferRef& src, const Options&, const char* operation,
+                              std::vector<std::byte>& fetched);
+
+/// Every member's bytes, concatenated in member order; `sizes` gets each member's count.
+std::vector<std::byte> allgather_bytes(pg::Context&, std::span<const std::byte> mine, std::vector<std::size_t>& sizes,
+                                       const Options&);
+
+/// Writes `bytes` at byte `offset` of `dst`: the caller's private buffer, or the shared view.
+void write_bytes(pg::Context&, const BufferRef& dst, std::size_t offset, std::span<const std::byte> bytes,
+                 const char* operation);
+
+/// The team's barrier when the sync mode asks for one: before reading shared sources, after
+/// writing shared destinations.
+void sync_in(pg::Context&, const Options&);
+void sync_out(pg::Context&, const Options&);
+
+/// Throws pgasmr::error for `operation` (failing the job first, so nobody waits).
+[[noreturn]] void refuse(pg::Context&, const Options&, const char* operation, const std::string& cause);
+
+}  // namespace pgasmr::coll::detail

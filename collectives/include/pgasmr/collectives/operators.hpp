@@ -1,0 +1,104 @@
+#pragma once
+/// @file
+/// Reduction operators: UPC's UPC_ADD ... UPC_MAX as values, minloc/maxloc, and any callable.
+/// pgasmr always combines in input order (element order, then member order), so any
+/// associative callable works, commutative or not (UPC_FUNC and UPC_NONCOMM_FUNC alike).
+/// Operators that declare themselves commutative may be combined early, per thread.
+
+#include <concepts>
+#include <cstddef>
+#include <limits>
+
+namespace pgasmr::coll {
+
+namespace op {
+
+#define PGASMR_COLL_OPERATOR(name, expression, identity_value)            \
+  struct name {                                                            \
+    static constexpr bool commutative = true;                              \
+    template <class T>                                                     \
+    constexpr T operator()(const T& a, const T& b) const {                 \
+      return static_cast<T>(expression);                                   \
+    }                                                                      \
+    template <class T>                                                     \
+    static constexpr T identity() {                                        \
+      return static_cast<T>(identity_value);                               \
+    }                                                                      \
+  };
+
+PGASMR_COLL_OPERATOR(add, a + b, 0)                                           // UPC_ADD
+PGASMR_COLL_OPERATOR(mult, a * b, 1)                                          // UPC_MULT
+PGASMR_COLL_OPERATOR(bit_and, a & b, ~T{})                                    // UPC_AND
+PGASMR_COLL_OPERATOR(bit_or, a | b, 0)                                        // UPC_OR
+PGASMR_COLL_OPERATOR(bit_xor, a ^ b, 0)                                       // UPC_XOR
+PGASMR_COLL_OPERATOR(logical_and, a && b, 1)                                  // UPC_LOGAND
+PGASMR_COLL_OPERATOR(logical_or, a || b, 0)                                   // UPC_LOGOR
+PGASMR_COLL_OPERATOR(min, b < a ? b : a, std::numeric_limits<T>::max())      // UPC_MIN
+PGASMR_COLL_OPERATOR(max, a < b ? b : a, std::numeric_limits<T>::lowest())   // UPC_MAX
+#undef PGASMR_COLL_OPERATOR
+
+/// A value and where it came from, for minloc / maxloc.
+template <class T, class Index = std::size_t>
+struct value_index {
+  T value;
+  Index index;
+  friend bool operator==(const value_index&, const value_index&) = default;
+};
+
+/// The smallest value; on a tie, the smallest index (MPI_MINLOC).
+struct minloc {
+  static constexpr bool commutative = true;
+  template <class V>
+  constexpr V operator()(const V& a, const V& b) const {
+    if (b.value < a.value || (!(a.value < b.value) && b.index < a.index)) return b;
+    return a;
+  }
+};
+
+/// The largest value; on a tie, the smallest index (MPI_MAXLOC).
+struct maxloc {
+  static constexpr bool commutative = true;
+  template <class V>
+  constexpr V operator()(const V& a, const V& b) const {
+    if (a.value < b.value || (!(b.value < a.value) && b.index < a.index)) return b;
+    return a;
+  }
+};
+
+}  // namespace op
+
+/// Wraps a user callable that is commutative, so that pgasmr may combine it early.
+template <class F>
+struct commutative_op {
+  static constexpr bool commutative = true;
+  F function;
+  template <class T>
+  constexpr T operator()(const T& a, const T& b) const {
+    return function(a, b);
+  }
+};
+template <class F>
+commutative_op<F> commutative(F function) {
+  return {function};
+}
+
+/// Whether an operator declared itself commutative (plain callables: no).
+template <class Op>
+constexpr bool is_commutative() {
+  if constexpr (requires { Op::commutative; })
+    return Op::commutative;
+  else
+    return false;
+}
+
+/// An operator usable on T: op(T, T) gives something convertible to T.
+template <class Op, class T>
+concept reduction_for = std::copy_constructible<Op> && requires(const Op& op, const T& a) {
+  { op(a, a) } -> std::convertible_to<T>;
+};
+
+/// An operator with an identity element (needed by the exclusive scan).
+template <class Op, class T>
+concept with_identity = reduction_for<Op, T> && requires { { Op::template identity<T>() } -> std::convertible_to<T>; };
+
+}  // namespace pgasmr::coll

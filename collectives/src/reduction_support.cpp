@@ -1,0 +1,107 @@
+#include <pgasmr/collectives/detail/reduction.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+#include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/pgas/block_cyclic.hpp>
+#include <pgasmr/pgas/detail/core.hpp>
+
+#include "participants.hpp"
+
+namespace pgasmr::coll::detail {
+
+Membership membership(pg::Context& me, const Options& options, const char* operation) {
+  Participants p(me, options, operation);
+  return {p.mine(), p.count()};
+}
+
+std::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options, const char* operation,
+                              std::vector<std::byte>& fetched) {
+  Participants p(me, options, operation);
+  std::vector<Run> runs;
+  if (!src.is_shared()) {
+    if (src.bytes > 0) runs.push_back({static_cast<std::size_t>(p.mine()), src.data, src.bytes / src.element_size});
+    return runs;
+  }
+  // Fetched runs first land in `fetched`, whose storage may move while it grows: record
+  // offsets and turn them into pointers at the end.
+  struct Pending {
+    std::size_t key, at, count;
+  };
+  std::vector<Pending> pending;
+  pg::BlockCyclicLayout layout(src.array_size, src.block, me.threads());
+  auto& team = p.team();
+  bool first_member = team.rank() == 0;
+  auto size = src.element_size;
+  for (std::size_t i = 0; i < src.count;) {
+    auto element = src.start + i;
+    auto owner = layout.owner(element);
+    auto block_end = src.block == 0 ? src.array_size : (element / src.block + 1) * src.block;
+    auto count = std::min(block_end, src.start + src.count) - element;
+    auto offset = src.base_offset + layout.local_index(element) * size;
+    if (owner == me.thread()) {
+      runs.push_back({i, pg::detail::direct_address(me, owner, offset), count});
+    } else if (first_member && !team.rank_of(owner)) {
+      auto at = fetched.size();
+      fetched.resize(at + count * size);
+      pg::detail::get_bytes(me, fetched.data() + at, owner, offset, count * size);
+      pending.push_back({i, at, count});
+    }
+    i += count;
+  }
+  for (auto [key, at, count] : pending) runs.push_back({key, fetched.data() + at, count});
+  std::ranges::sort(runs, {}, &Run::key);
+  return runs;
+}
+
+std::vector<std::byte> allgather_bytes(pg::Context& me, std::span<const std::byte> mine, std::vector<std::size_t>& sizes,
+                                       const Options& options) {
+  Options inner = options;
+  inner.sync = {};  // the exchange of partial results always synchronises fully
+  auto members = membership(me, options, "reduction").count;
+  std::vector<std::size_t> my_size{mine.size()};
+  sizes.assign(static_cast<std::size_t>(members), 0);
+  allgather(me, erase(std::span(sizes)), erase(std::span(my_size)), sizeof(std::size_t), inner);
+  std::size_t total = 0;
+  for (auto s : sizes) total += s;
+  std::vector<std::byte> everyone(total);
+  allgather_v(me, erase(std::span(everyone)), erase(mine), {sizes, {}, {}, false, 1}, inner);
+  return everyone;
+}
+
+void write_bytes(pg::Context& me, const BufferRef& dst, std::size_t offset, std::span<const std::byte> bytes,
+                 const char* operation) {
+  if (offset > dst.size_bytes() || bytes.size() > dst.size_bytes() - offset)
+    throw_error(operation, "the destination holds " + std::to_string(dst.size_bytes()) + " bytes; the result needs " +
+                               std::to_string(offset + bytes.size()));
+  if (!dst.is_shared()) {
+    std::memcpy(dst.data + offset, bytes.data(), bytes.size());
+    return;
+  }
+  pg::BlockCyclicLayout layout(dst.array_size, dst.block, me.threads());
+  auto size = dst.element_size;
+  for (std::size_t done = 0; done < bytes.size();) {
+    auto element = dst.start + (offset + done) / size;
+    auto within = (offset + done) % size;
+    auto block_end = dst.block == 0 ? dst.array_size : (element / dst.block + 1) * dst.block;
+    auto run = std::min((block_end - element) * size - within, bytes.size() - done);
+    pg::detail::put_bytes(me, layout.owner(element), dst.base_offset + layout.local_index(element) * size + within,
+                          bytes.data() + done, run);
+    done += run;
+  }
+}
+
+void sync_in(pg::Context& me, const Options& options) {
+  if (options.sync.in != InSync::none) Participants(me, options, "reduction").team().barrier();
+}
+
+void sync_out(pg::Context& me, const Options& options) {
+  if (options.sync.out == OutSync::all) Participants(me, options, "reduction").team().barrier();
+}
+
+void refuse(pg::Context& me, const Options& options, const char* operation, const std::string& cause) {
+  Participants(me, options, operation).refuse(cause);
+}
+
+}  // namespace pgasmr::coll::detail
