@@ -1,5 +1,8 @@
 #include "executor.hpp"
 
+#include "inter_process.hpp"
+
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -50,7 +53,8 @@ struct Task {
 class Execution {
  public:
   Execution(const Participants& participants, const Plan& plan, PrivateBuffers mine, Overlap overlap)
-      : me_(participants.me()),
+      : requested_(participants.algorithm()),
+        me_(participants.me()),
         team_(participants.team()),
         plan_(plan),
         overlap_(overlap),
@@ -66,7 +70,12 @@ class Execution {
   void run(Sync sync) {
     auto* group = team_.process_group();
     bool cross = group && crosses_;
+    Traffic traffic{};
+    Algorithm algorithm{};
     if (cross) {
+      traffic = {channel_.send.data(), send_counts_, send_displacements_, channel_.recv.data(), recv_counts_,
+                 recv_displacements_, broadcast_root_};
+      algorithm = choose(requested_, traffic);
       team_.local_step([&] {
         channel_.send.resize(total(send_counts_));
         channel_.recv.resize(total(recv_counts_));
@@ -80,8 +89,9 @@ class Execution {
     read_phase();
     if (cross) {
       team_.local_step([&] {
-        group->alltoallv(channel_.send.data(), send_counts_, send_displacements_, channel_.recv.data(), recv_counts_,
-                         recv_displacements_);
+        traffic.send = channel_.send.data();  // sized by the first local step
+        traffic.receive = channel_.recv.data();
+        move_between_processes(*group, traffic, algorithm);
       });
     } else if (overlap_ == Overlap::in_place) {
       team_.barrier();  // every read everywhere before any write
@@ -124,6 +134,9 @@ class Execution {
     auto groups = team_.processes().size();
     std::vector<std::vector<std::size_t>> streams(groups, std::vector<std::size_t>(groups, 0));
     std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t, int>, std::size_t> packed_at;
+    // What each stream carries, to recognise a broadcast: one sender, the same bytes to all.
+    using Source = std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>;
+    std::vector<std::vector<std::vector<Source>>> carried(groups, std::vector<std::vector<Source>>(groups));
     tasks_.reserve(plan_.copies().size());
     for (const auto& copy : plan_.copies()) {
       Task task{};
@@ -144,6 +157,8 @@ class Execution {
           auto& stream = streams[static_cast<std::size_t>(task.from_group)][static_cast<std::size_t>(task.to_group)];
           at->second = stream;
           stream += copy.bytes;
+          carried[static_cast<std::size_t>(task.from_group)][static_cast<std::size_t>(task.to_group)].push_back(
+              {copy.from.owner, copy.from.shared, static_cast<int>(copy.from.side), copy.from.offset, copy.bytes});
         }
         task.stream_offset = at->second;
         task.packs = fresh;
@@ -167,6 +182,30 @@ class Execution {
     }
     send_displacements_ = displacements(send_counts_);
     recv_displacements_ = displacements(recv_counts_);
+    broadcast_root_ = broadcast_sender(carried);
+  }
+
+  /// The only sending process group rank if it sends every other process the same bytes, else -1.
+  template <class Carried>
+  static int broadcast_sender(const Carried& carried) {
+    int sender = -1;
+    for (std::size_t g = 0; g < carried.size(); ++g) {
+      bool sends = std::ranges::any_of(carried[g], [](const auto& stream) { return !stream.empty(); });
+      if (!sends) continue;
+      if (sender >= 0) return -1;
+      sender = static_cast<int>(g);
+    }
+    if (sender < 0) return -1;
+    const auto& streams = carried[static_cast<std::size_t>(sender)];
+    const auto* first = static_cast<const typename Carried::value_type::value_type*>(nullptr);
+    for (std::size_t q = 0; q < streams.size(); ++q) {
+      if (static_cast<int>(q) == sender) continue;
+      if (!first)
+        first = &streams[q];
+      else if (streams[q] != *first)
+        return -1;
+    }
+    return sender;
   }
 
   static std::size_t total(const std::vector<std::size_t>& counts) {
@@ -256,6 +295,7 @@ class Execution {
     }
   }
 
+  Algorithm requested_;
   pg::Context& me_;
   pg::Team& team_;
   const Plan& plan_;
@@ -270,6 +310,7 @@ class Execution {
 
   std::vector<Task> tasks_;  // one per plan copy
   bool crosses_ = false;
+  int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
   std::vector<std::size_t> send_counts_, recv_counts_, send_displacements_, recv_displacements_;
 
   struct Staged {

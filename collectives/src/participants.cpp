@@ -9,6 +9,7 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
     : me_(me),
       team_(options.team ? options.team : &me.world()),
       operation_(operation),
+      algorithm_(options.algorithm),
       by_thread_(options.addressing == Addressing::thread_ids) {
   if (!*team_) refuse("the calling thread is not a member of the team (empty team)");
   if (by_thread_) {

@@ -19,6 +19,7 @@ class Participants {
 
   pg::Context& me() const noexcept { return me_; }
   pg::Team& team() const noexcept { return *team_; }
+  Algorithm algorithm() const noexcept { return algorithm_; }
   const char* operation() const noexcept { return operation_; }
 
   /// Members as the collective numbers them: team ranks, or every thread id with
@@ -42,6 +43,7 @@ class Participants {
   pg::Context& me_;
   pg::Team* team_;
   const char* operation_;
+  Algorithm algorithm_;
   bool by_thread_;
   int count_;
   int mine_;

@@ -131,6 +131,25 @@ class MpiGroup final : public ProcessGroup {
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Bcast(data + done, n, MPI_BYTE, root, comm_), "MPI_Bcast"); });
   }
 
+  void send(const std::byte* data, std::size_t bytes, int peer, int tag) override {
+    in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Send(data + done, n, MPI_BYTE, peer, tag, comm_), "MPI_Send"); });
+  }
+
+  void receive(std::byte* data, std::size_t bytes, int peer, int tag) override {
+    in_pieces(bytes, [&](std::size_t done, int n) {
+      check(MPI_Recv(data + done, n, MPI_BYTE, peer, tag, comm_, MPI_STATUS_IGNORE), "MPI_Recv");
+    });
+  }
+
+  void send_receive(const std::byte* out, std::size_t out_bytes, int to, std::byte* in, std::size_t in_bytes, int from,
+                    int tag) override {
+    MPI_Request requests[2];
+    if (out_bytes > INT_MAX || in_bytes > INT_MAX) throw_error("send_receive", "more than 2 GiB in one message");
+    check(MPI_Irecv(in, static_cast<int>(in_bytes), MPI_BYTE, from, tag, comm_, &requests[0]), "MPI_Irecv");
+    check(MPI_Isend(out, static_cast<int>(out_bytes), MPI_BYTE, to, tag, comm_, &requests[1]), "MPI_Isend");
+    check(MPI_Waitall(2, requests, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  }
+
   std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) override {
     MPI_Group all, some;
     MPI_Comm_group(comm_, &all);

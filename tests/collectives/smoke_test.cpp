@@ -14,7 +14,7 @@ namespace coll = pgasmr::coll;
 
 TEST(Smoke, broadcast_priv_and_shared) {
   pgasmr::test::for_each_thread_count([](pg::Context& me) {
-    std::size_t n = 1000;
+    std::size_t n = 100'000;  // above the binomial tree's 64 KiB pipelining segment
     std::vector<int> src(n), dst(n, -1);
     if (me.thread() == 0) std::iota(src.begin(), src.end(), 7);
     coll::broadcast(me, dst, src, n);

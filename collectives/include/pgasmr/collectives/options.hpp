@@ -39,10 +39,16 @@ enum class Addressing : std::uint8_t {
                ///< (`_team_allthr`, a filter on the whole-job collective)
 };
 
-/// Inter-process algorithm (threads inside a process always copy in parallel, zero-copy).
+/// How the process leaders move a collective's traffic between processes (threads inside a
+/// process always copy in parallel, zero-copy). Unless an Options asks for one, the
+/// environment variable PGASMR_COLL_ALGORITHM (auto, flat, native, binomial, pairwise) decides.
 enum class Algorithm : std::uint8_t {
-  automatic,  ///< chosen by message size and topology (also PGASMR_COLL_ALGORITHM)
-  flat,       ///< process leaders exchange everything in one MPI collective
+  automatic,  ///< by the traffic's shape and size (see docs/collectives.md)
+  flat,       ///< one MPI_Alltoallv among the leaders
+  native,     ///< the MPI library's own collective for the shape (MPI_Bcast, else MPI_Alltoallv)
+  binomial,   ///< our binomial tree, pipelined in 64 KiB segments (broadcast-shaped traffic;
+              ///< other shapes go flat)
+  pairwise,   ///< P - 1 rounds of send/receive with partners at distance k (all-to-all)
 };
 
 struct Options {

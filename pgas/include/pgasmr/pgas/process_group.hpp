@@ -36,6 +36,14 @@ class ProcessGroup {
   /// `bytes` bytes of member `root`'s `data` to every member's `data`.
   virtual void broadcast(std::byte* data, std::size_t bytes, int root) = 0;
 
+  /// Point to point, blocking: `bytes` bytes to or from member `peer`. Messages between two
+  /// members with the same tag arrive in order. Not collective.
+  virtual void send(const std::byte* data, std::size_t bytes, int peer, int tag) = 0;
+  virtual void receive(std::byte* data, std::size_t bytes, int peer, int tag) = 0;
+  /// Sends to `to` and receives from `from` at once (no deadlock when peers do the same).
+  virtual void send_receive(const std::byte* out, std::size_t out_bytes, int to, std::byte* in, std::size_t in_bytes,
+                            int from, int tag) = 0;
+
   /// Collective over the listed members only (ranks of this group, ascending): a group of them.
   virtual std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) = 0;
 };

@@ -1,0 +1,118 @@
+#include "inter_process.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include <pgasmr/pgas/error.hpp>
+
+namespace pgasmr::coll::detail {
+namespace {
+
+constexpr std::size_t segment_bytes = 64 * 1024;  // pipelining unit of the binomial tree
+constexpr int tag = 0x5043;                        // pgasmr's collectives on a group's communicator
+
+Algorithm from_environment() {
+  static const Algorithm chosen = [] {
+    const char* value = std::getenv("PGASMR_COLL_ALGORITHM");
+    std::string name = value ? value : "auto";
+    if (name == "auto") return Algorithm::automatic;
+    if (name == "flat") return Algorithm::flat;
+    if (name == "native") return Algorithm::native;
+    if (name == "binomial") return Algorithm::binomial;
+    if (name == "pairwise") return Algorithm::pairwise;
+    throw_error("collectives", "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial or pairwise, got '" + name + "'");
+  }();
+  return chosen;
+}
+
+/// Bytes of the broadcast stream, and where the root reads it (its first non-empty stream).
+std::size_t broadcast_bytes(const Traffic& traffic, int rank) {
+  if (rank == traffic.broadcast_root) return *std::ranges::max_element(traffic.send_counts);
+  return traffic.receive_counts[static_cast<std::size_t>(traffic.broadcast_root)];
+}
+
+const std::byte* root_stream(const Traffic& traffic) {
+  for (std::size_t g = 0; g < traffic.send_counts.size(); ++g)
+    if (traffic.send_counts[g] != 0) return traffic.send + traffic.send_displacements[g];
+  return traffic.send;
+}
+
+/// Every process's copy of the broadcast stream: the root's own, or where it is received.
+std::byte* stream_of(const Traffic& traffic, int rank) {
+  if (rank == traffic.broadcast_root) return const_cast<std::byte*>(root_stream(traffic));
+  return traffic.receive + traffic.receive_displacements[static_cast<std::size_t>(traffic.broadcast_root)];
+}
+
+void flat(pg::ProcessGroup& group, const Traffic& t) {
+  group.alltoallv(t.send, t.send_counts, t.send_displacements, t.receive, t.receive_counts, t.receive_displacements);
+}
+
+void native_broadcast(pg::ProcessGroup& group, const Traffic& t) {
+  auto rank = group.rank();
+  group.broadcast(stream_of(t, rank), broadcast_bytes(t, rank), t.broadcast_root);
+}
+
+/// Binomial tree rooted at the broadcast root; each segment is passed on as soon as it
+/// arrives, so the levels of the tree work on different segments at once.
+void binomial_broadcast(pg::ProcessGroup& group, const Traffic& t) {
+  auto size = group.size();
+  auto rank = group.rank();
+  auto relative = (rank - t.broadcast_root + size) % size;
+  auto bytes = broadcast_bytes(t, rank);
+  auto* data = stream_of(t, rank);
+  int parent = -1;
+  int mask = 1;
+  for (; mask < size; mask <<= 1) {
+    if (relative & mask) {
+      parent = (relative - mask + t.broadcast_root) % size;
+      break;
+    }
+  }
+  std::vector<int> children;
+  for (mask >>= 1; mask > 0; mask >>= 1)
+    if (relative + mask < size) children.push_back((relative + mask + t.broadcast_root) % size);
+  for (std::size_t done = 0; done < bytes; done += segment_bytes) {
+    auto n = std::min(segment_bytes, bytes - done);
+    if (parent >= 0) group.receive(data + done, n, parent, tag);
+    for (auto child : children) group.send(data + done, n, child, tag);
+  }
+}
+
+void pairwise(pg::ProcessGroup& group, const Traffic& t) {
+  auto size = group.size();
+  auto rank = group.rank();
+  for (int k = 1; k < size; ++k) {
+    auto to = static_cast<std::size_t>((rank + k) % size);
+    auto from = static_cast<std::size_t>((rank - k + size) % size);
+    group.send_receive(t.send + t.send_displacements[to], t.send_counts[to], static_cast<int>(to),
+                       t.receive + t.receive_displacements[from], t.receive_counts[from], static_cast<int>(from), tag);
+  }
+}
+
+}  // namespace
+
+Algorithm choose(Algorithm requested, const Traffic& traffic) {
+  auto algorithm = requested == Algorithm::automatic ? from_environment() : requested;
+  if (algorithm != Algorithm::automatic) return algorithm;
+  // MPI's own collectives are tuned for the interconnect; our trees are the alternative that
+  // benchmarks compare (docs/performance.md).
+  return traffic.broadcast_root >= 0 ? Algorithm::native : Algorithm::flat;
+}
+
+void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm) {
+  bool broadcast = traffic.broadcast_root >= 0;
+  switch (algorithm) {
+    case Algorithm::native:
+      return broadcast ? native_broadcast(group, traffic) : flat(group, traffic);
+    case Algorithm::binomial:
+      return broadcast ? binomial_broadcast(group, traffic) : flat(group, traffic);
+    case Algorithm::pairwise:
+      return pairwise(group, traffic);
+    case Algorithm::automatic:
+    case Algorithm::flat:
+      return flat(group, traffic);
+  }
+}
+
+}  // namespace pgasmr::coll::detail

@@ -1,0 +1,33 @@
+#pragma once
+// The inter-process phase of a collective: the process leaders move the bytes that the
+// source owners packed (one stream per pair of processes) with one of several algorithms.
+
+#include <cstddef>
+#include <span>
+
+#include <pgasmr/collectives/options.hpp>
+#include <pgasmr/pgas/process_group.hpp>
+
+namespace pgasmr::coll::detail {
+
+/// This process's streams to and from every process of the group, by group rank.
+struct Traffic {
+  const std::byte* send;
+  std::span<const std::size_t> send_counts;
+  std::span<const std::size_t> send_displacements;
+  std::byte* receive;
+  std::span<const std::size_t> receive_counts;
+  std::span<const std::size_t> receive_displacements;
+  /// Set when one process (this group rank) sends the same stream to every other process and
+  /// nobody else sends anything: a broadcast.
+  int broadcast_root = -1;
+};
+
+/// The algorithm to use: `requested`, or when automatic, PGASMR_COLL_ALGORITHM, or the
+/// default for the traffic's shape. Throws pgasmr::error for an unknown variable value.
+Algorithm choose(Algorithm requested, const Traffic& traffic);
+
+/// Run by one thread per process (the leader), collectively over the group.
+void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm);
+
+}  // namespace pgasmr::coll::detail
