@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "executor.hpp"
+#include "inter_process.hpp"
 #include "participants.hpp"
 #include "plan.hpp"
 
@@ -222,12 +223,33 @@ void allgather_in_place(pg::Context& me, const BufferRef& buffer, std::size_t ch
 
 void exchange_in_place(pg::Context& me, const BufferRef& buffer, std::size_t chunk, const Options& options) {
   Participants p(me, options, "exchange (in place)");
-  in_place(p, buffer, times(p, chunk, static_cast<std::size_t>(p.count())), options, Overlap::in_place, [&](auto move) {
-    for (int r = 0; r < p.count(); ++r)
-      for (int q = 0; q < p.count(); ++q)
-        if (q != r && p.takes_part(q) && p.takes_part(r))
-          move(r, static_cast<std::size_t>(q) * chunk, q, static_cast<std::size_t>(r) * chunk, chunk);
-  });
+  auto block = times(p, chunk, static_cast<std::size_t>(p.count()));
+  auto swap = [&](auto move, int r, int q) {
+    if (q != r && p.takes_part(q) && p.takes_part(r)) {
+      move(r, static_cast<std::size_t>(q) * chunk, q, static_cast<std::size_t>(r) * chunk, chunk);
+      move(q, static_cast<std::size_t>(r) * chunk, r, static_cast<std::size_t>(q) * chunk, chunk);
+    }
+  };
+  if (requested_algorithm(options.algorithm) != Algorithm::pairwise) {
+    in_place(p, buffer, block, options, Overlap::in_place, [&](auto move) {
+      for (int r = 0; r < p.count(); ++r)
+        for (int q = r + 1; q < p.count(); ++q) swap(move, r, q);
+    });
+    return;
+  }
+  // The thesis's algorithm: stage s swaps the pairs at distance s, so each member stages one
+  // chunk at a time instead of n - 1; at most n / 2 stages (with n even, the last stage's
+  // pairs are met from both ends and swapped once).
+  auto n = p.count();
+  for (int s = 1; s <= n / 2; ++s) {
+    Options stage = options;
+    if (s > 1) stage.sync.in = InSync::none;  // stages touch disjoint chunks
+    if (s < n / 2) stage.sync.out = OutSync::my;
+    in_place(p, buffer, block, stage, Overlap::in_place, [&](auto move) {
+      for (int r = 0; r < n; ++r)
+        if (!(2 * s == n && r >= n / 2)) swap(move, r, (r + s) % n);
+    });
+  }
 }
 
 void permute_in_place(pg::Context& me, const BufferRef& buffer, std::span<const int> permutation, std::size_t chunk,

@@ -92,8 +92,12 @@ void pairwise(pg::ProcessGroup& group, const Traffic& t) {
 
 }  // namespace
 
+Algorithm requested_algorithm(Algorithm requested) {
+  return requested == Algorithm::automatic ? from_environment() : requested;
+}
+
 Algorithm choose(Algorithm requested, const Traffic& traffic) {
-  auto algorithm = requested == Algorithm::automatic ? from_environment() : requested;
+  auto algorithm = requested_algorithm(requested);
   if (algorithm != Algorithm::automatic) return algorithm;
   // MPI's own collectives are tuned for the interconnect; our trees are the alternative that
   // benchmarks compare (docs/performance.md).

@@ -27,6 +27,9 @@ struct Traffic {
 /// default for the traffic's shape. Throws pgasmr::error for an unknown variable value.
 Algorithm choose(Algorithm requested, const Traffic& traffic);
 
+/// `requested`, or when automatic, what PGASMR_COLL_ALGORITHM asks for (maybe automatic).
+Algorithm requested_algorithm(Algorithm requested);
+
 /// Run by one thread per process (the leader), collectively over the group.
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm);
 

@@ -48,7 +48,8 @@ enum class Algorithm : std::uint8_t {
   native,     ///< the MPI library's own collective for the shape (MPI_Bcast, else MPI_Alltoallv)
   binomial,   ///< our binomial tree, pipelined in 64 KiB segments (broadcast-shaped traffic;
               ///< other shapes go flat)
-  pairwise,   ///< P - 1 rounds of send/receive with partners at distance k (all-to-all)
+  pairwise,   ///< P - 1 rounds of send/receive with partners at distance k (all-to-all); for
+              ///< the in-place exchange, the thesis's n / 2 stages of pairwise swaps
 };
 
 struct Options {
