@@ -1,5 +1,6 @@
 #include "executor.hpp"
 
+#include "agreement.hpp"
 #include "inter_process.hpp"
 
 #include <algorithm>
@@ -324,6 +325,7 @@ class Execution {
 }  // namespace
 
 void execute(const Participants& participants, const Plan& plan, PrivateBuffers mine, Sync sync, Overlap overlap) {
+  if (debug_checks_enabled()) check_agreement(participants, plan, sync);
   Execution(participants, plan, mine, overlap).run(sync);
 }
 
