@@ -98,3 +98,21 @@ TEST(Smoke, reductions) {
     EXPECT_EQ(mineblock[0], int(T) * (me.thread() * 2) + base);
   });
 }
+
+TEST(Smoke, chunked_reductions) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    pg::shared_array<int> a(me, 16, 4);
+    pgasmr::pgas::forall(me, a, [](std::size_t i, int& x) { x = int(i); });
+    std::vector<coll::Chunk> chunks{{3, 1}, {6, 2}, {9, 1}, {12, 1}};  // the chunks of the thesis's List. 3.5
+    std::vector<int> out(1);
+    coll::allreduce_v(me, out, a, chunks);
+    EXPECT_EQ(out[0], 3 + 6 + 7 + 9 + 12);
+    std::vector<long> mine{1, 2, 3};  // every member: chunks {0,1},{2,1} -> 1, 3
+    std::vector<coll::Chunk> own{{0, 1}, {2, 1}};
+    std::vector<long> prefix(2);
+    coll::prefix_reduce_v(me, prefix, mine, own);
+    long before = 4L * me.thread();
+    EXPECT_EQ(prefix[0], before + 1);
+    EXPECT_EQ(prefix[1], before + 4);
+  });
+}

@@ -1,9 +1,10 @@
 #pragma once
 /// @file
-/// prefix_reduce (upc_all_prefix_reduceT): the running fold of a distributed input, inclusive
-/// or exclusive.
+/// prefix_reduce (upc_all_prefix_reduceT) and prefix_reduce_v: the running fold of a
+/// distributed input, inclusive or exclusive.
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #include <pgasmr/collectives/buffer.hpp>
@@ -11,6 +12,7 @@
 #include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/operators.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/reduce.hpp>
 #include <pgasmr/pgas/context.hpp>
 
 namespace pgasmr::coll {
@@ -20,6 +22,60 @@ enum class Scan : bool {
   exclusive,  ///< out[i] = in[0] op ... op in[i - 1]; out[0] = the operator's identity
 };
 
+namespace detail {
+template <class T, class Op>
+void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& source, std::span<const Chunk> chunks,
+                 std::span<const std::size_t> dst_offsets, const Op& op, Scan scan, const Options& options,
+                 const char* operation) {
+  if constexpr (!with_identity<Op, T>) {
+    if (scan == Scan::exclusive)
+      refuse(me, options, operation, "an exclusive scan needs an operator with an identity (op::add, ...)");
+  }
+  if (source.is_shared()) sync_in(me, options);
+  std::vector<std::byte> fetched;
+  auto pieces = pieces_of(me, source, chunks, dst_offsets, options, operation, fetched);
+  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, true), options);
+
+  // A private input's results go after those of the members before the caller.
+  std::size_t before_me = 0;
+  auto member = static_cast<std::uint64_t>(membership(me, options, operation).mine);
+  if (!source.is_shared())
+    for (const auto& partial : everyone)
+      if (partial.at.member < member) before_me += partial.count;
+
+  std::size_t next = 0, private_at = 0;
+  bool have_prefix = false;
+  T prefix{};
+  for (const auto& piece : pieces) {
+    for (; next < everyone.size() && everyone[next].at < piece.at; ++next) {
+      prefix = have_prefix ? static_cast<T>(op(prefix, everyone[next].value)) : everyone[next].value;
+      have_prefix = true;
+    }
+    std::vector<T> out(piece.count);
+    bool have = have_prefix;
+    T acc = prefix;
+    for (std::size_t i = 0; i < piece.count; ++i) {
+      auto x = load<T>(piece.data, i);
+      if (scan == Scan::exclusive) {
+        if constexpr (with_identity<Op, T>) out[i] = have ? acc : Op::template identity<T>();
+      }
+      acc = have ? static_cast<T>(op(acc, x)) : x;
+      have = true;
+      if (scan == Scan::inclusive) out[i] = acc;
+    }
+    std::size_t index = 0;
+    if (!target.is_shared()) {
+      index = dst_offsets.empty() ? private_at : piece.destination;
+      private_at += piece.count;
+    } else {
+      index = piece.destination + (!source.is_shared() && dst_offsets.empty() ? before_me : 0);
+    }
+    write_bytes(me, target, index * sizeof(T), std::as_bytes(std::span(out)), operation);
+  }
+  sync_out(me, options);
+}
+}  // namespace detail
+
 /// Element i of the input order receives the fold of the input up to i. The input is a shared
 /// view (index order) or each member's private span (members in rank order). A shared dst
 /// receives result i at index i; a private dst receives the results of the caller's own input
@@ -28,57 +84,21 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void prefix_reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, Scan scan = Scan::inclusive,
                    const Options& options = {}) {
-  using T = element_of<D>;
-  constexpr auto operation = "prefix_reduce";
-  if constexpr (!with_identity<Op, T>) {
-    if (scan == Scan::exclusive)
-      detail::refuse(me, options, operation, "an exclusive scan needs an operator with an identity (op::add, ...)");
-  }
-  auto source = detail::erase(src);
-  auto target = detail::erase(dst);
-  if (source.is_shared()) detail::sync_in(me, options);
-  std::vector<std::byte> fetched;
-  auto runs = detail::runs_to_fold(me, source, options, operation, fetched);
-  auto everyone = detail::exchange_partials(me, detail::fold_runs<T>(runs, op, true), options);
+  detail::prefix_fold<element_of<D>>(me, detail::erase(dst), detail::erase(src), {}, {}, op, scan, options,
+                                     "prefix_reduce");
+}
 
-  // Where the caller's private results go, and where a private input's elements sit in the
-  // input order (members before it).
-  std::size_t private_at = 0;
-  auto my_member = static_cast<std::size_t>(detail::membership(me, options, operation).mine);
-  std::size_t before_me = 0;
-  for (const auto& partial : everyone)
-    if (!source.is_shared() && partial.key < my_member) before_me += partial.count;
-
-  std::size_t next = 0;
-  bool have_prefix = false;
-  T prefix{};
-  for (const auto& run : runs) {
-    for (; next < everyone.size() && everyone[next].key < run.key; ++next) {
-      prefix = have_prefix ? static_cast<T>(op(prefix, everyone[next].value)) : everyone[next].value;
-      have_prefix = true;
-    }
-    std::vector<T> out(run.count);
-    bool have = have_prefix;
-    T acc = prefix;
-    for (std::size_t i = 0; i < run.count; ++i) {
-      auto x = detail::load<T>(run.data, i);
-      if (scan == Scan::exclusive) {
-        if constexpr (with_identity<Op, T>) out[i] = have ? acc : Op::template identity<T>();
-      }
-      acc = have ? static_cast<T>(op(acc, x)) : x;
-      have = true;
-      if (scan == Scan::inclusive) out[i] = acc;
-    }
-    auto bytes = std::as_bytes(std::span(out));
-    if (target.is_shared()) {
-      auto index = source.is_shared() ? run.key : before_me;
-      detail::write_bytes(me, target, index * sizeof(T), bytes, operation);
-    } else {
-      detail::write_bytes(me, target, private_at * sizeof(T), bytes, operation);
-      private_at += run.count;
-    }
-  }
-  detail::sync_out(me, options);
+/// Vector variant (upc_all_prefix_reduceT_v): the input is the concatenation of the chunks
+/// (chunk order; see reduce_v). Chunk k's results go to dst_offsets[k] + i when offsets are
+/// given; otherwise to their position in the input order (shared dst) or packed in the
+/// caller's private dst.
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
+void prefix_reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks,
+                     std::span<const std::size_t> dst_offsets = {}, Op op = {}, Scan scan = Scan::inclusive,
+                     const Options& options = {}) {
+  detail::prefix_fold<element_of<D>>(me, detail::erase(dst), detail::erase(src), chunks, dst_offsets, op, scan,
+                                     options, "prefix_reduce_v");
 }
 
 }  // namespace pgasmr::coll

@@ -15,20 +15,9 @@
 
 namespace pgasmr::coll {
 
-namespace detail {
-/// The fold of the whole input, in input order, on every member.
-template <class T, class Op>
-T fold_everything(pg::Context& me, const BufferRef& src, const Op& op, const Options& options, const char* operation) {
-  if (src.is_shared()) sync_in(me, options);
-  std::vector<std::byte> fetched;
-  auto runs = runs_to_fold(me, src, options, operation, fetched);
-  auto everyone = exchange_partials(me, fold_runs<T>(runs, op, !is_commutative<Op>()), options);
-  if (everyone.empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
-  T result = everyone.front().value;
-  for (std::size_t i = 1; i < everyone.size(); ++i) result = static_cast<T>(op(result, everyone[i].value));
-  return result;
-}
-}  // namespace detail
+/// A chunk of the input of reduce_v / allreduce_v / prefix_reduce_v: `count` elements from
+/// `offset` (a view index of a shared input; an index into the caller's own private input).
+using Chunk = detail::Chunk;
 
 /// Folds the whole input with `op` and stores the result at the root: in its private dst[0], or
 /// in a shared dst[0]. The input is a shared view (all its elements, in index order) or each
@@ -40,7 +29,7 @@ void reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& option
   auto members = detail::membership(me, options, "reduce");
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce", "root " + std::to_string(options.root) + " is out of range");
-  auto result = detail::fold_everything<T>(me, detail::erase(src), op, options, "reduce");
+  auto result = detail::fold_everything<T>(me, detail::erase(src), {}, op, options, "reduce");
   if (members.mine == options.root)
     detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&result, 1)), "reduce");
   detail::sync_out(me, options);
@@ -53,10 +42,41 @@ template <class D, class S, class Op = op::add>
 void allreduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
   auto members = detail::membership(me, options, "allreduce");
-  auto result = detail::fold_everything<T>(me, detail::erase(src), op, options, "allreduce");
+  auto result = detail::fold_everything<T>(me, detail::erase(src), {}, op, options, "allreduce");
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce");
+  detail::sync_out(me, options);
+}
+
+/// Vector variant (upc_all_reduceT_v): folds only the given chunks, in chunk order. A shared
+/// input's chunks are the same on every member; each member's chunks of a private input index
+/// its own span (members in rank order). The result goes to the root as for reduce.
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
+void reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, Op op = {}, const Options& options = {}) {
+  using T = element_of<D>;
+  auto members = detail::membership(me, options, "reduce_v");
+  if (options.root < 0 || options.root >= members.count)
+    detail::refuse(me, options, "reduce_v", "root " + std::to_string(options.root) + " is out of range");
+  auto result = detail::fold_everything<T>(me, detail::erase(src), chunks, op, options, "reduce_v");
+  if (members.mine == options.root)
+    detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&result, 1)), "reduce_v");
+  detail::sync_out(me, options);
+}
+
+/// Vector variant of allreduce (upc_all_reduceT_all_v): the chunks' fold on every member, stored
+/// as by allreduce.
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
+void allreduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, Op op = {},
+                 const Options& options = {}) {
+  using T = element_of<D>;
+  auto members = detail::membership(me, options, "allreduce_v");
+  auto result = detail::fold_everything<T>(me, detail::erase(src), chunks, op, options, "allreduce_v");
+  auto target = detail::erase(dst);
+  auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
+  detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce_v");
   detail::sync_out(me, options);
 }
 

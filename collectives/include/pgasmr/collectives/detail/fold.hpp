@@ -1,11 +1,15 @@
 #pragma once
 /// @file
-/// Folding runs into partial results and exchanging them, for the typed reductions.
+/// Folding the pieces of a reduction's input into partial results and exchanging them, for the
+/// typed reductions.
 
 #include <algorithm>
+#include <compare>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <pgasmr/collectives/detail/reduction.hpp>
@@ -13,10 +17,26 @@
 
 namespace pgasmr::coll::detail {
 
-/// The fold of `count` input elements that start at position `key` of the input order.
+/// Where a piece lies in the input order: member (private inputs; 0 for a shared one), then
+/// position (view index of a shared input; position in the member's chunks otherwise).
+struct Position {
+  std::uint64_t member;
+  std::uint64_t index;
+  friend auto operator<=>(const Position&, const Position&) = default;
+};
+
+/// A contiguous piece of the input that the caller folds.
+struct Piece {
+  Position at;
+  const std::byte* data;
+  std::size_t count;
+  std::size_t destination;  // prefix results: element index in the destination (see prefix_reduce)
+};
+
+/// The fold of `count` input elements that start at `at`.
 template <class T>
 struct Partial {
-  std::size_t key;
+  Position at;
   std::size_t count;
   T value;
 };
@@ -28,19 +48,69 @@ T load(const std::byte* data, std::size_t i) {
   return value;
 }
 
-/// One partial per run, or (commutative operators) one for all of the caller's runs.
-template <class T, class Op>
-std::vector<Partial<T>> fold_runs(std::span<const Run> runs, const Op& op, bool per_run) {
-  std::vector<Partial<T>> partials;
-  for (const auto& run : runs) {
-    if (run.count == 0) continue;
-    T acc = load<T>(run.data, 0);
-    for (std::size_t i = 1; i < run.count; ++i) acc = static_cast<T>(op(acc, load<T>(run.data, i)));
-    if (!per_run && !partials.empty()) {
-      partials.back().value = static_cast<T>(op(partials.back().value, acc));
-      partials.back().count += run.count;
+/// A chunk of a reduction's input (the _v reductions): `count` elements from `offset`.
+struct Chunk {
+  std::size_t offset;
+  std::size_t count;
+};
+
+/// The caller's pieces of `src` (restricted to `chunks` when given), in input order, with
+/// their destinations: the position in the input order, or dst_offsets[k] + i when given.
+inline std::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src, std::span<const Chunk> chunks,
+                                    std::span<const std::size_t> dst_offsets, const Options& options,
+                                    const char* operation, std::vector<std::byte>& fetched) {
+  auto member = static_cast<std::uint64_t>(membership(me, options, operation).mine);
+  std::vector<Piece> pieces;
+  if (chunks.empty()) {
+    for (const auto& run : runs_to_fold(me, src, options, operation, fetched)) {
+      Position at = src.is_shared() ? Position{0, run.key} : Position{member, 0};
+      pieces.push_back({at, run.data, run.count, src.is_shared() ? run.key : 0});
+    }
+    return pieces;
+  }
+  if (!dst_offsets.empty() && dst_offsets.size() != chunks.size())
+    refuse(me, options, operation, "there are " + std::to_string(chunks.size()) + " chunks but " +
+                                       std::to_string(dst_offsets.size()) + " destination offsets");
+  auto elements = src.size_bytes() / src.element_size;
+  std::size_t position = 0;
+  for (std::size_t k = 0; k < chunks.size(); ++k) {
+    auto [offset, count] = chunks[k];
+    if (offset > elements || count > elements - offset)
+      refuse(me, options, operation, "chunk " + std::to_string(k) + " (" + std::to_string(count) + " elements at " +
+                                         std::to_string(offset) + ") exceeds the source of " + std::to_string(elements) +
+                                         (src.is_shared() ? " elements" : " elements (this thread's private buffer)"));
+    BufferRef part = src;
+    if (src.is_shared()) {
+      part.start += offset;
+      part.count = count;
     } else {
-      partials.push_back({run.key, run.count, acc});
+      part.data += offset * src.element_size;
+      part.bytes = count * src.element_size;
+    }
+    for (const auto& run : runs_to_fold(me, part, options, operation, fetched)) {
+      auto within = src.is_shared() ? run.key : 0;
+      Position at = src.is_shared() ? Position{0, position + within} : Position{member, position};
+      auto destination = dst_offsets.empty() ? position + within : dst_offsets[k] + within;
+      pieces.push_back({at, run.data, run.count, destination});
+    }
+    position += count;
+  }
+  return pieces;
+}
+
+/// One partial per piece, or (commutative operators) one for all of the caller's pieces.
+template <class T, class Op>
+std::vector<Partial<T>> fold_pieces(std::span<const Piece> pieces, const Op& op, bool per_piece) {
+  std::vector<Partial<T>> partials;
+  for (const auto& piece : pieces) {
+    if (piece.count == 0) continue;
+    T acc = load<T>(piece.data, 0);
+    for (std::size_t i = 1; i < piece.count; ++i) acc = static_cast<T>(op(acc, load<T>(piece.data, i)));
+    if (!per_piece && !partials.empty()) {
+      partials.back().value = static_cast<T>(op(partials.back().value, acc));
+      partials.back().count += piece.count;
+    } else {
+      partials.push_back({piece.at, piece.count, acc});
     }
   }
   return partials;
@@ -53,8 +123,22 @@ std::vector<Partial<T>> exchange_partials(pg::Context& me, const std::vector<Par
   auto bytes = allgather_bytes(me, std::as_bytes(std::span(mine)), sizes, options);
   std::vector<Partial<T>> everyone(bytes.size() / sizeof(Partial<T>));
   std::memcpy(everyone.data(), bytes.data(), bytes.size());
-  std::ranges::stable_sort(everyone, {}, &Partial<T>::key);
+  std::ranges::stable_sort(everyone, {}, &Partial<T>::at);
   return everyone;
+}
+
+/// The fold of the whole input (or of its chunks), in input order, on every member.
+template <class T, class Op>
+T fold_everything(pg::Context& me, const BufferRef& src, std::span<const Chunk> chunks, const Op& op,
+                  const Options& options, const char* operation) {
+  if (src.is_shared()) sync_in(me, options);
+  std::vector<std::byte> fetched;
+  auto pieces = pieces_of(me, src, chunks, {}, options, operation, fetched);
+  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>()), options);
+  if (everyone.empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
+  T result = everyone.front().value;
+  for (std::size_t i = 1; i < everyone.size(); ++i) result = static_cast<T>(op(result, everyone[i].value));
+  return result;
 }
 
 }  // namespace pgasmr::coll::detail
