@@ -75,7 +75,7 @@ class Execution {
     Algorithm algorithm{};
     if (cross) {
       traffic = {channel_.send.data(), send_counts_, send_displacements_, channel_.recv.data(), recv_counts_,
-                 recv_displacements_, broadcast_root_};
+                 recv_displacements_, broadcast_root_, stream_table_};
       algorithm = choose(requested_, traffic);
       team_.local_step([&] {
         channel_.send.resize(total(send_counts_));
@@ -184,6 +184,7 @@ class Execution {
     send_displacements_ = displacements(send_counts_);
     recv_displacements_ = displacements(recv_counts_);
     broadcast_root_ = broadcast_sender(carried);
+    for (const auto& row : streams) stream_table_.insert(stream_table_.end(), row.begin(), row.end());
   }
 
   /// The only sending process group rank if it sends every other process the same bytes, else -1.
@@ -312,6 +313,7 @@ class Execution {
   std::vector<Task> tasks_;  // one per plan copy
   bool crosses_ = false;
   int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
+  std::vector<std::size_t> stream_table_;  // bytes from group rank g to q at [g * groups + q]
   std::vector<std::size_t> send_counts_, recv_counts_, send_displacements_, recv_displacements_;
 
   struct Staged {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <pgasmr/pgas/error.hpp>
 
@@ -21,7 +22,9 @@ Algorithm from_environment() {
     if (name == "native") return Algorithm::native;
     if (name == "binomial") return Algorithm::binomial;
     if (name == "pairwise") return Algorithm::pairwise;
-    throw_error("collectives", "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial or pairwise, got '" + name + "'");
+    if (name == "bruck") return Algorithm::bruck;
+    throw_error("collectives",
+                "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial, pairwise or bruck, got '" + name + "'");
   }();
   return chosen;
 }
@@ -90,6 +93,48 @@ void pairwise(pg::ProcessGroup& group, const Traffic& t) {
   }
 }
 
+/// Bruck et al.'s all-to-all. Block j of process r starts as its stream to r + j; in round k
+/// every block whose index has bit k set moves 2^k processes on. Afterwards block j holds the
+/// stream from r - j. Block sizes follow from the stream table, so no sizes travel.
+void bruck(pg::ProcessGroup& group, const Traffic& t) {
+  auto size = static_cast<std::size_t>(group.size());
+  auto rank = static_cast<std::size_t>(group.rank());
+  auto stream = [&](std::size_t from, std::size_t to) { return t.all_streams[from * size + to]; };
+  std::vector<std::vector<std::byte>> blocks(size);
+  for (std::size_t j = 0; j < size; ++j) {
+    auto to = (rank + j) % size;
+    blocks[j].assign(t.send + t.send_displacements[to], t.send + t.send_displacements[to] + t.send_counts[to]);
+  }
+  for (std::size_t step = 1; step < size; step <<= 1) {
+    auto to = (rank + step) % size;
+    auto from = (rank + size - step) % size;
+    std::vector<std::byte> out, in;
+    std::vector<std::size_t> in_sizes;
+    for (std::size_t j = step; j < size; ++j) {
+      if (!(j & step)) continue;
+      out.insert(out.end(), blocks[j].begin(), blocks[j].end());
+      // What `from` holds in block j before this round: the stream from from - (j mod step).
+      auto origin = (from + size - j % step) % size;
+      in_sizes.push_back(stream(origin, (origin + j) % size));
+    }
+    std::size_t total = 0;
+    for (auto s : in_sizes) total += s;
+    in.resize(total);
+    group.send_receive(out.data(), out.size(), static_cast<int>(to), in.data(), in.size(), static_cast<int>(from), tag);
+    std::size_t at = 0, next = 0;
+    for (std::size_t j = step; j < size; ++j) {
+      if (!(j & step)) continue;
+      auto first = in.begin() + static_cast<std::ptrdiff_t>(at);
+      blocks[j].assign(first, first + static_cast<std::ptrdiff_t>(in_sizes[next]));
+      at += in_sizes[next++];
+    }
+  }
+  for (std::size_t j = 1; j < size; ++j) {
+    auto from = (rank + size - j) % size;
+    std::copy(blocks[j].begin(), blocks[j].end(), t.receive + t.receive_displacements[from]);
+  }
+}
+
 }  // namespace
 
 Algorithm requested_algorithm(Algorithm requested) {
@@ -113,6 +158,8 @@ void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Alg
       return broadcast ? binomial_broadcast(group, traffic) : flat(group, traffic);
     case Algorithm::pairwise:
       return pairwise(group, traffic);
+    case Algorithm::bruck:
+      return bruck(group, traffic);
     case Algorithm::automatic:
     case Algorithm::flat:
       return flat(group, traffic);

@@ -21,6 +21,9 @@ struct Traffic {
   /// Set when one process (this group rank) sends the same stream to every other process and
   /// nobody else sends anything: a broadcast.
   int broadcast_root = -1;
+  /// Every stream's size: bytes from group rank g to q at [g * size + q] (each process knows
+  /// the whole plan, so it knows them all).
+  std::span<const std::size_t> all_streams;
 };
 
 /// The algorithm to use: `requested`, or when automatic, PGASMR_COLL_ALGORITHM, or the

@@ -41,7 +41,7 @@ enum class Addressing : std::uint8_t {
 
 /// How the process leaders move a collective's traffic between processes (threads inside a
 /// process always copy in parallel, zero-copy). Unless an Options asks for one, the
-/// environment variable PGASMR_COLL_ALGORITHM (auto, flat, native, binomial, pairwise) decides.
+/// environment variable PGASMR_COLL_ALGORITHM (auto, flat, native, binomial, pairwise, bruck) decides.
 enum class Algorithm : std::uint8_t {
   automatic,  ///< by the traffic's shape and size (see docs/collectives.md)
   flat,       ///< one MPI_Alltoallv among the leaders
@@ -50,6 +50,7 @@ enum class Algorithm : std::uint8_t {
               ///< other shapes go flat)
   pairwise,   ///< P - 1 rounds of send/receive with partners at distance k (all-to-all); for
               ///< the in-place exchange, the thesis's n / 2 stages of pairwise swaps
+  bruck,      ///< Bruck's all-to-all: ceil(log2 P) rounds, more bytes moved, fewer messages
 };
 
 struct Options {
