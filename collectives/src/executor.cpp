@@ -2,6 +2,7 @@
 
 #include "agreement.hpp"
 #include "inter_process.hpp"
+#include "numa_relay.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,6 +15,7 @@
 
 #include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/process_group.hpp>
+#include <pgasmr/pgas/topology.hpp>
 
 namespace pgasmr::coll::detail {
 namespace {
@@ -66,6 +68,7 @@ class Execution {
     board.buffers[parity_] = {const_cast<std::byte*>(mine.source), mine.destination};
     map_members();
     route_copies();
+    if (overlap_ == Overlap::none) plan_relays();
   }
 
   void run(Sync sync) {
@@ -210,6 +213,31 @@ class Execution {
     return sender;
   }
 
+  /// The NUMA level: in-process copies of one source by threads on other NUMA nodes go through
+  /// one copy per node (numa_relay.hpp).
+  void plan_relays() {
+    const auto& topology = me_.topology();
+    std::vector<LocalRead> reads;
+    std::vector<std::size_t> task_of;
+    std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>, std::size_t> sources;
+    for (std::size_t i = 0; i < tasks_.size(); ++i) {
+      const auto& task = tasks_[i];
+      if (task.route != Route::local || me_.process_of(task.executor) != me_.process()) continue;
+      const auto& from = plan_.copies()[i].from;
+      auto key = std::tuple(from.owner, from.shared, static_cast<int>(from.side), from.offset, plan_.copies()[i].bytes);
+      auto source = sources.try_emplace(key, sources.size()).first->second;
+      reads.push_back({source, topology.of(from.owner).numa_node, task.executor, topology.of(task.executor).numa_node});
+      task_of.push_back(i);
+    }
+    auto relays = numa_relays(reads);
+    relay_.assign(tasks_.size(), -1);
+    for (std::size_t r = 0; r < relays.size(); ++r) {
+      if (relays[r] < 0) continue;
+      relay_[task_of[r]] = static_cast<long>(task_of[static_cast<std::size_t>(relays[r])]);
+      relayed_ = true;
+    }
+  }
+
   static std::size_t total(const std::vector<std::size_t>& counts) {
     std::size_t sum = 0;
     for (auto c : counts) sum += c;
@@ -246,7 +274,7 @@ class Execution {
       }
       if (task.executor != self) continue;
       if (!staged) {
-        move(task, copy, nullptr);
+        if (!relayed_ || relay_[i] < 0) move(task, copy, nullptr);
         continue;
       }
       auto at = staging_.size();
@@ -257,6 +285,12 @@ class Execution {
         pg::detail::get_bytes(me_, staging_.data() + at, copy.from.owner, copy.from.offset, copy.bytes);
       staged_.push_back({i, at});
     }
+    if (!relayed_) return;
+    team_.local_step({});  // every NUMA node's first copy is done
+    for (std::size_t i = 0; i < tasks_.size(); ++i)
+      if (relay_[i] >= 0 && tasks_[i].executor == self)
+        std::memcpy(address(plan_.copies()[i].to), address(plan_.copies()[static_cast<std::size_t>(relay_[i])].to),
+                    plan_.copies()[i].bytes);
   }
 
   /// One copy without staging, or its second half from `staged`.
@@ -313,6 +347,8 @@ class Execution {
   std::vector<Task> tasks_;  // one per plan copy
   bool crosses_ = false;
   int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
+  std::vector<long> relay_;  // by task: the task whose destination it copies instead (NUMA level)
+  bool relayed_ = false;
   std::vector<std::size_t> stream_table_;  // bytes from group rank g to q at [g * groups + q]
   std::vector<std::size_t> send_counts_, recv_counts_, send_displacements_, recv_displacements_;
 
