@@ -144,9 +144,16 @@ Algorithm requested_algorithm(Algorithm requested) {
 Algorithm choose(Algorithm requested, const Traffic& traffic) {
   auto algorithm = requested_algorithm(requested);
   if (algorithm != Algorithm::automatic) return algorithm;
-  // MPI's own collectives are tuned for the interconnect; our trees are the alternative that
-  // benchmarks compare (docs/performance.md).
-  return traffic.broadcast_root >= 0 ? Algorithm::native : Algorithm::flat;
+  // A broadcast goes to MPI's own, which is tuned for the interconnect and switches trees by
+  // size itself. All-to-all traffic of short streams among many processes costs latency, not
+  // bandwidth: Bruck's log2 P rounds win there (MPICH's rule: at most 256 bytes per pair, from
+  // 8 processes); otherwise one MPI_Alltoallv.
+  if (traffic.broadcast_root >= 0) return Algorithm::native;
+  constexpr std::size_t short_stream = 256;
+  constexpr std::size_t many_processes = 8;
+  auto processes = traffic.send_counts.size();
+  bool short_streams = std::ranges::all_of(traffic.all_streams, [](std::size_t s) { return s <= short_stream; });
+  return processes >= many_processes && short_streams ? Algorithm::bruck : Algorithm::flat;
 }
 
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm) {
