@@ -18,10 +18,10 @@
 //   bytes/s through state.SetBytesProcessed, so the console shows latency (Time) and bandwidth.
 //
 // How it works
-//   Thread 0 of process 0 runs benchmark::RunSpecifiedBenchmarks. Every other thread (in every
-//   process) loops on a command word in thread 0's segment: barrier, read the word, do that many
-//   barriers, 0 = stop. Only the barrier benchmark needs them; get/put are one-sided and need no
-//   participation from the target. Only process 0 / thread 0 prints.
+//   Thread 0 of process 0 runs benchmark::RunSpecifiedBenchmarks; every other thread (in every
+//   process) follows its orders through bench/spmd_driver.hpp. Only the barrier benchmark needs
+//   them (it orders that many barriers); get/put are one-sided and need no participation from
+//   the target. Only process 0 / thread 0 prints.
 //
 // Knobs
 //   Runtime flags (parsed by pg::Runtime, also as environment variables): --threads N
@@ -52,6 +52,8 @@
 
 #include <pgasmr/pgas.hpp>
 
+#include "spmd_driver.hpp"
+
 namespace pg = pgasmr::pgas;
 
 namespace {
@@ -70,8 +72,8 @@ constexpr std::string_view usage =
 /// What the benchmark functions (all on thread 0 of process 0) work with.
 struct Bench {
   pg::Context* me = nullptr;
-  pg::global_ptr<std::uint64_t> command;  ///< on thread 0: iterations the followers barrier
-  pg::global_ptr<std::byte> target;       ///< max_bytes in the last thread's segment
+  pgasmr::bench::SpmdDriver* driver = nullptr;  ///< orders the other threads
+  pg::global_ptr<std::byte> target;             ///< max_bytes in the last thread's segment
   std::vector<std::byte> source;          ///< private buffers of thread 0
   std::vector<std::byte> destination;
 };
@@ -101,25 +103,11 @@ void set_bytes(benchmark::State& state, std::size_t bytes) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
 }
 
-/// Tells the followers to do `iterations` barriers (0: leave the loop), then syncs with them.
-void publish(std::uint64_t iterations) {
-  pg::put(*bench.me, bench.command, iterations);
-  bench.me->barrier();
-}
-
-/// The loop of every thread but thread 0 of process 0.
-void follow(pg::Context& me, pg::global_ptr<std::uint64_t> command) {
-  for (;;) {
-    me.barrier();
-    auto iterations = pg::get(me, command);
-    if (iterations == 0) return;
-    for (std::uint64_t i = 0; i < iterations; ++i) me.barrier();
-  }
-}
+/// The followers' only order: barrier `iterations` times.
+constexpr std::uint64_t barrier_action = 0;
 
 void barrier_bench(benchmark::State& state) {
-  // Followers read the count before their first barrier, so it may be reused after the last.
-  publish(static_cast<std::uint64_t>(state.max_iterations));
+  bench.driver->order({barrier_action, 0, static_cast<std::uint64_t>(state.max_iterations)});
   for (auto _ : state) bench.me->barrier();
 }
 
@@ -222,27 +210,29 @@ int main(int argc, char** argv) try {
   }
 
   runtime.run([&](pg::Context& me) {
-    auto command = pg::all_alloc<std::uint64_t>(me, static_cast<std::size_t>(me.threads()), 1);
+    pgasmr::bench::SpmdDriver driver(me);
     auto buffer = pg::all_alloc<std::byte>(me, static_cast<std::size_t>(me.threads()), max_bytes);
     auto last = me.threads() - 1;
     if (me.thread() == last) std::memset(buffer.on_thread(last).local(me), 1, max_bytes);  // fault the pages in
     me.barrier();
-    if (me.thread() != 0) {
-      follow(me, command);
+    if (!driver.leads()) {
+      driver.follow([&](const pgasmr::bench::Command& command) {
+        for (std::uint64_t i = 0; i < command.iterations; ++i) me.barrier();  // barrier_action
+      });
     } else {
       bench.me = &me;
-      bench.command = command;
+      bench.driver = &driver;
       bench.target = buffer.on_thread(last);
       bench.source.assign(max_bytes, std::byte{2});
       bench.destination.assign(max_bytes, std::byte{3});
       register_benchmarks(me);
       benchmark::RunSpecifiedBenchmarks();
-      publish(0);
+      driver.stop();
       bench = Bench{};
     }
     me.barrier();
     pg::all_free(me, buffer);
-    pg::all_free(me, command);
+    driver.close();
   });
   benchmark::Shutdown();
   return 0;

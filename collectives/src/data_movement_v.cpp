@@ -169,7 +169,15 @@ void allgather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, co
   auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
   auto to = or_default(spec.destination_displacements, packed(spec.counts));
   // A shared destination holds one copy per member: member q's copy is part q of n equal parts.
-  auto part = dst.is_shared() ? dst.count / n : 0;
+  // With member_local the displacements already count from member q's own part of the array.
+  bool in_parts = dst.is_shared() && !spec.member_local;
+  auto part = in_parts ? dst.count / n : 0;
+  // A chunk past the end of its part would overwrite the next member's copy.
+  for (std::size_t r = 0; r < n && in_parts; ++r)
+    if (p.takes_part(static_cast<int>(r)) && spec.counts[r] > 0 && (to[r] > part || spec.counts[r] > part - to[r]))
+      p.refuse("a chunk of " + std::to_string(spec.counts[r]) + " elements at " + std::to_string(to[r]) +
+               " does not fit a member's part of the destination (" + std::to_string(part) + " elements of a shared view of " +
+               std::to_string(dst.count) + ")");
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (std::size_t q = 0; q < n; ++q) {
     if (!p.takes_part(static_cast<int>(q))) continue;
@@ -235,8 +243,10 @@ void permute_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, std:
   expect_size(p, spec.source_displacements, n, true, "source displacements");
   expect_size(p, spec.destination_displacements, n, true, "destination displacements");
   auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
-  // By default a chunk lands where it was: the same displacement in the target's part.
-  auto to = or_default(spec.destination_displacements, dst.is_shared() ? from : std::vector<std::size_t>(n, 0));
+  // By default a chunk lands where it was: the same displacement in the target's part. From
+  // private sources (displacement 0 for everybody) a shared view is packed, as from a shared one.
+  auto keep = src.is_shared() || spec.member_local ? from : packed(spec.counts);
+  auto to = or_default(spec.destination_displacements, dst.is_shared() ? keep : std::vector<std::size_t>(n, 0));
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (std::size_t r = 0; r < n; ++r)
     if (p.takes_part(static_cast<int>(r))) plan.chunk(static_cast<int>(r), from[r], permutation[r], to[r], spec.counts[r]);

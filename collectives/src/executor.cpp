@@ -32,6 +32,13 @@ struct Channel {
   std::once_flag sized;
   std::vector<Board> boards;  // by local index
   std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
+
+  // The team as this process sees it, worked out once (with `boards`): a team never changes.
+  std::vector<bool> member;           // by thread
+  std::vector<pg::thread_id> agent;   // by process: its first member, or -1
+  std::vector<int> local_index;       // by local thread: index among the team's local members
+  std::vector<int> group_rank;        // by process: rank in the team's process group, or -1
+  bool numa_nodes = false;            // this process's threads sit on two or more known NUMA nodes
 };
 
 /// Who moves one copy, and how.
@@ -61,14 +68,21 @@ class Execution {
         team_(participants.team()),
         plan_(plan),
         overlap_(overlap),
-        channel_(team_.extension<Channel>()) {
-    std::call_once(channel_.sized, [&] { channel_.boards.resize(team_.local_ranks().size()); });
+        channel_(team_.extension<Channel>()),
+        member_(channel_.member),
+        agent_(channel_.agent),
+        local_index_(channel_.local_index),
+        group_rank_(channel_.group_rank) {
+    std::call_once(channel_.sized, [&] {
+      channel_.boards.resize(team_.local_ranks().size());
+      map_members();
+    });
     auto& board = channel_.boards[static_cast<std::size_t>(team_.local_index())];
     parity_ = board.calls++ & 1;
     board.buffers[parity_] = {const_cast<std::byte*>(mine.source), mine.destination};
-    map_members();
     route_copies();
-    if (overlap_ == Overlap::none) plan_relays();
+    // Relays need copies between threads on different known NUMA nodes of this process.
+    if (overlap_ == Overlap::none && channel_.numa_nodes) plan_relays();
   }
 
   void run(Sync sync) {
@@ -97,9 +111,11 @@ class Execution {
         traffic.receive = channel_.recv.data();
         move_between_processes(*group, traffic, algorithm);
       });
-    } else if (overlap_ == Overlap::in_place) {
-      team_.barrier();  // every read everywhere before any write
     }
+    // In place, every read everywhere must precede any write. The leaders' exchange does not
+    // order that: a sender's MPI call may return before a receiver has even entered it, and a
+    // one-sided write could then overtake another process's one-sided read.
+    if (overlap_ == Overlap::in_place) team_.barrier();
     write_phase();
 
     if (sync.out == OutSync::all)
@@ -109,22 +125,35 @@ class Execution {
   }
 
  private:
+  /// Fills the channel's view of the team (once per team and process).
   void map_members() {
     auto threads = me_.threads();
-    member_.assign(static_cast<std::size_t>(threads), false);
-    agent_.assign(static_cast<std::size_t>(me_.processes()), -1);
+    auto& member = channel_.member;
+    auto& agents = channel_.agent;
+    member.assign(static_cast<std::size_t>(threads), false);
+    agents.assign(static_cast<std::size_t>(me_.processes()), -1);
     for (auto thread : team_.threads()) {
-      member_[static_cast<std::size_t>(thread)] = true;
-      auto& agent = agent_[static_cast<std::size_t>(me_.process_of(thread))];
+      member[static_cast<std::size_t>(thread)] = true;
+      auto& agent = agents[static_cast<std::size_t>(me_.process_of(thread))];
       if (agent < 0 || thread < agent) agent = thread;
     }
-    local_index_.assign(static_cast<std::size_t>(me_.threads_per_process()), -1);
+    auto& local_index = channel_.local_index;
+    local_index.assign(static_cast<std::size_t>(me_.threads_per_process()), -1);
     auto local = team_.local_ranks();
     for (std::size_t i = 0; i < local.size(); ++i)
-      local_index_[static_cast<std::size_t>(team_.thread_of(local[i]) % me_.threads_per_process())] = static_cast<int>(i);
+      local_index[static_cast<std::size_t>(team_.thread_of(local[i]) % me_.threads_per_process())] = static_cast<int>(i);
     auto processes = team_.processes();
-    group_rank_.assign(static_cast<std::size_t>(me_.processes()), -1);
-    for (std::size_t g = 0; g < processes.size(); ++g) group_rank_[static_cast<std::size_t>(processes[g])] = static_cast<int>(g);
+    channel_.group_rank.assign(static_cast<std::size_t>(me_.processes()), -1);
+    for (std::size_t g = 0; g < processes.size(); ++g)
+      channel_.group_rank[static_cast<std::size_t>(processes[g])] = static_cast<int>(g);
+    int first_node = -1;
+    for (pg::thread_id thread = 0; thread < threads; ++thread) {
+      if (me_.process_of(thread) != me_.process()) continue;
+      auto node = me_.topology().of(thread).numa_node;
+      if (node < 0) continue;
+      if (first_node < 0) first_node = node;
+      if (node != first_node) channel_.numa_nodes = true;
+    }
   }
 
   /// The member that acts for `owner`'s side: the owner itself if it is a member, else the
@@ -136,11 +165,12 @@ class Execution {
 
   void route_copies() {
     auto groups = team_.processes().size();
-    std::vector<std::vector<std::size_t>> streams(groups, std::vector<std::size_t>(groups, 0));
+    // Bytes per stream, and what each carries (to recognise a broadcast: one sender, the same
+    // bytes to all); made at the first copy between processes.
+    std::vector<std::vector<std::size_t>> streams;
     std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t, int>, std::size_t> packed_at;
-    // What each stream carries, to recognise a broadcast: one sender, the same bytes to all.
     using Source = std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>;
-    std::vector<std::vector<std::vector<Source>>> carried(groups, std::vector<std::vector<Source>>(groups));
+    std::vector<std::vector<std::vector<Source>>> carried;
     tasks_.reserve(plan_.copies().size());
     for (const auto& copy : plan_.copies()) {
       Task task{};
@@ -152,6 +182,10 @@ class Execution {
         task = {Route::local, target, -1};
       } else if (source >= 0 && target >= 0) {
         task = {Route::packed, target, source};
+        if (streams.empty()) {
+          streams.assign(groups, std::vector<std::size_t>(groups, 0));
+          carried.assign(groups, std::vector<std::vector<Source>>(groups));
+        }
         task.from_group = group_rank_[static_cast<std::size_t>(from_process)];
         task.to_group = group_rank_[static_cast<std::size_t>(to_process)];
         auto key = std::tuple(copy.from.owner, copy.from.shared, static_cast<int>(copy.from.side), copy.from.offset,
@@ -339,10 +373,10 @@ class Execution {
   Channel& channel_;
   std::size_t parity_ = 0;
 
-  std::vector<bool> member_;         // by thread
-  std::vector<pg::thread_id> agent_;  // by process: its first member, or -1
-  std::vector<int> local_index_;      // by local thread: index among the team's local members
-  std::vector<int> group_rank_;       // by process: rank in the team's process group, or -1
+  const std::vector<bool>& member_;          // the channel's view of the team (see Channel)
+  const std::vector<pg::thread_id>& agent_;
+  const std::vector<int>& local_index_;
+  const std::vector<int>& group_rank_;
 
   std::vector<Task> tasks_;  // one per plan copy
   bool crosses_ = false;

@@ -25,6 +25,8 @@ Place Plan::place(const BufferRef& buffer, Side side, int member, std::size_t of
 
 void Plan::transfer(const BufferRef& from, Side from_side, int from_member, std::size_t from_offset, const BufferRef& to,
                     Side to_side, int to_member, std::size_t to_offset, std::size_t bytes) {
+  // Most collectives plan one or more copies per member: room for them in one allocation.
+  if (copies_.empty()) copies_.reserve(static_cast<std::size_t>(participants_.count()));
   while (bytes > 0) {
     std::size_t from_run = 0, to_run = 0;
     auto source = place(from, from_side, from_member, from_offset, from_run);

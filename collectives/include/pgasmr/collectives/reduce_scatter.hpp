@@ -4,6 +4,7 @@
 /// (MPI_Reduce_scatter_block).
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include <pgasmr/collectives/buffer.hpp>
@@ -25,14 +26,30 @@ void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op 
   using T = element_of<D>;
   auto members = detail::membership(me, options, "reduce_scatter");
   auto n = static_cast<std::size_t>(members.count);
+  auto source = detail::erase(src);
+  auto block_bytes = detail::bytes_of(count, sizeof(T));
+  auto parts = source.is_shared() ? n * n : n;  // a shared source holds every member's blocks
+  if (source.size_bytes() / parts < block_bytes)
+    detail::refuse(me, options, "reduce_scatter",
+                   "the source holds " + std::to_string(source.size_bytes()) + " bytes; " + std::to_string(parts) +
+                       " blocks of " + std::to_string(count) + " elements need " + std::to_string(parts * block_bytes));
   std::vector<T> blocks(n * count);  // block q: member q's contribution to the caller
   Options exchange_options = options;
   exchange_options.sync.out = OutSync::my;
-  detail::exchange(me, detail::erase(std::span(blocks)), detail::erase(src), detail::bytes_of(count, sizeof(T)),
-                   exchange_options);
-  std::vector<T> result(blocks.begin(), blocks.begin() + static_cast<std::ptrdiff_t>(count));
-  for (std::size_t q = 1; q < n; ++q)
-    for (std::size_t i = 0; i < count; ++i) result[i] = static_cast<T>(op(result[i], blocks[q * count + i]));
+  detail::exchange(me, detail::erase(std::span(blocks)), source, block_bytes, exchange_options);
+  // With Addressing::thread_ids the threads outside the team send nothing: fold members' blocks only.
+  auto& team = options.team ? *options.team : me.world();
+  auto takes_part = [&](std::size_t q) {
+    return options.addressing != Addressing::thread_ids || team.rank_of(static_cast<pg::thread_id>(q)).has_value();
+  };
+  std::vector<T> result(count);
+  bool first = true;
+  for (std::size_t q = 0; q < n; ++q) {
+    if (!takes_part(q)) continue;
+    for (std::size_t i = 0; i < count; ++i)
+      result[i] = first ? blocks[q * count + i] : static_cast<T>(op(result[i], blocks[q * count + i]));
+    first = false;
+  }
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * count * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(result)), "reduce_scatter");

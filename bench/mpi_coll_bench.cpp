@@ -1,0 +1,279 @@
+// pgasmr-bench-mpi-coll: the Open MPI collectives that match pgasmr's, measured as
+// bench/coll_bench.cpp measures those (same names, sizes and byte counts), for comparison.
+//
+// Reported dimensions
+//   number of processes n (mpirun -np; MPI_COMM_WORLD, root 0), the collective and BYTES, the
+//   message size per process: the block one process sends or receives (see coll_bench.cpp).
+//
+// Measurements (wall-clock time on rank 0; one iteration = one call on every rank, back to back)
+//   mpi/broadcast/BYTES                MPI_Bcast of BYTES
+//   mpi/scatter/BYTES                  MPI_Scatter, BYTES per rank
+//   mpi/gather/BYTES                   MPI_Gather, BYTES per rank
+//   mpi/allgather/BYTES                MPI_Allgather, BYTES per rank
+//   mpi/allgather_v_priv/BYTES         MPI_Allgatherv, every count BYTES, packed displacements
+//   mpi/exchange/BYTES                 MPI_Alltoall, BYTES per pair of ranks
+//   mpi/exchange_in_place_priv/BYTES   MPI_Alltoall with MPI_IN_PLACE on one buffer of n blocks
+//   mpi/reduce/BYTES                   the sum of BYTES / 8 local doubles (a plain loop, as
+//                                      pgasmr's fold), then MPI_Reduce(MPI_SUM) of that one double
+//   mpi/allreduce/BYTES                the same local sum, then MPI_Allreduce of one double
+//   baseline/memcpy/BYTES              std::memcpy of BYTES between two private buffers of rank 0
+//   BYTES: 4 B, 8 B, then x4 steps from 16 B to 16 MiB (reduce and allreduce from 8 B).
+//   Bandwidth (bytes_per_second) is aggregated as in coll_bench.cpp: BYTES x n per call for
+//   broadcast, scatter, gather, reduce, allreduce; BYTES x n x n for allgather(v) and the
+//   all-to-alls; BYTES per call for memcpy.
+//   Every name gets the suffix /real_time from Google Benchmark.
+//
+// How it works
+//   MPI_Init (MPI_THREAD_SINGLE: Open MPI at its fastest, no locks in its progress engine).
+//   Rank 0 runs the benchmarks; before each timed loop it broadcasts (MPI_Ibcast) an order:
+//   which collective, which size, how many iterations (state.max_iterations). The other ranks
+//   wait for orders in MPI_Test with short sleeps, so they do not steal a core from rank 0's
+//   memcpy baseline; 0 iterations = stop. Only rank 0 prints.
+//
+// Knobs
+//   Google Benchmark's flags (--benchmark_filter, --benchmark_min_time, --benchmark_format, ...);
+//   --help.
+//
+// How to run (from the build directory)
+//   mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 bench/pgasmr-bench-mpi-coll --benchmark_min_time=0.1
+
+#include <benchmark/benchmark.h>
+#include <mpi.h>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t max_bytes = std::size_t{16} << 20;
+
+enum class Kind : std::uint8_t {
+  broadcast,
+  scatter,
+  gather,
+  allgather,
+  allgather_v_priv,
+  exchange,
+  exchange_in_place_priv,
+  reduce,
+  allreduce,
+};
+
+struct Collective {
+  Kind kind;
+  std::string_view name;
+  bool all_to_all;  // delivers n x n blocks per call (else n)
+  std::size_t min_bytes;
+};
+
+constexpr std::array collectives{
+    Collective{Kind::broadcast, "broadcast", false, 4},
+    Collective{Kind::scatter, "scatter", false, 4},
+    Collective{Kind::gather, "gather", false, 4},
+    Collective{Kind::allgather, "allgather", true, 4},
+    Collective{Kind::allgather_v_priv, "allgather_v_priv", true, 4},
+    Collective{Kind::exchange, "exchange", true, 4},
+    Collective{Kind::exchange_in_place_priv, "exchange_in_place_priv", true, 4},
+    Collective{Kind::reduce, "reduce", false, 8},
+    Collective{Kind::allreduce, "allreduce", false, 8},
+};
+
+std::vector<std::size_t> sizes() {
+  std::vector<std::size_t> result{4, 8};
+  for (std::size_t bytes = 16; bytes <= max_bytes; bytes *= 4) result.push_back(bytes);
+  return result;
+}
+
+/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
+std::string join(std::initializer_list<std::string_view> parts) {
+  std::string result;
+  for (auto part : parts) result.append(part);
+  return result;
+}
+
+void check(int code, const char* call) {
+  if (code == MPI_SUCCESS) return;
+  std::fprintf(stderr, "pgasmr-bench-mpi-coll: %s failed (%d)\n", call, code);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/// Every rank's buffers (n x max_bytes each, written once so that their pages are in).
+struct Rank {
+  int n = 1;
+  std::vector<std::byte> source, destination, buffer;
+  std::vector<double> input;
+  std::vector<int> counts, displacements;  // for MPI_Allgatherv
+  double result = 0;
+
+  explicit Rank(int size)
+      : n(size),
+        source(static_cast<std::size_t>(size) * max_bytes, std::byte{1}),
+        destination(static_cast<std::size_t>(size) * max_bytes, std::byte{2}),
+        buffer(static_cast<std::size_t>(size) * max_bytes, std::byte{3}),
+        input(max_bytes / sizeof(double), 1.0),
+        counts(static_cast<std::size_t>(size)),
+        displacements(static_cast<std::size_t>(size)) {}
+
+  double local_sum(std::size_t bytes) const {
+    auto count = bytes / sizeof(double);
+    double sum = input[0];
+    for (std::size_t i = 1; i < count; ++i) sum += input[i];
+    return sum;
+  }
+
+  void run(std::uint64_t action, std::size_t bytes) {
+    auto c = static_cast<int>(bytes);
+    auto* src = source.data();
+    auto* dst = destination.data();
+    switch (collectives[action].kind) {
+      case Kind::broadcast:
+        check(MPI_Bcast(dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
+        break;
+      case Kind::scatter:
+        check(MPI_Scatter(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Scatter");
+        break;
+      case Kind::gather:
+        check(MPI_Gather(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
+        break;
+      case Kind::allgather:
+        check(MPI_Allgather(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
+        break;
+      case Kind::allgather_v_priv:
+        for (int r = 0; r < n; ++r) {
+          counts[static_cast<std::size_t>(r)] = c;
+          displacements[static_cast<std::size_t>(r)] = r * c;
+        }
+        check(MPI_Allgatherv(src, c, MPI_BYTE, dst, counts.data(), displacements.data(), MPI_BYTE, MPI_COMM_WORLD),
+              "MPI_Allgatherv");
+        break;
+      case Kind::exchange:
+        check(MPI_Alltoall(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
+        break;
+      case Kind::exchange_in_place_priv:
+        check(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buffer.data(), c, MPI_BYTE, MPI_COMM_WORLD),
+              "MPI_Alltoall");
+        break;
+      case Kind::reduce: {
+        double sum = local_sum(bytes);
+        check(MPI_Reduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
+        break;
+      }
+      case Kind::allreduce: {
+        double sum = local_sum(bytes);
+        check(MPI_Allreduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+        break;
+      }
+    }
+  }
+};
+
+Rank* root = nullptr;
+
+/// Rank 0's order to every rank: collective `action` of `bytes`, `iterations` times (0: stop).
+void publish(std::array<std::uint64_t, 3> order) {
+  MPI_Request request;
+  check(MPI_Ibcast(order.data(), 3, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
+  check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
+}
+
+void follow(Rank& rank) {
+  for (;;) {
+    std::array<std::uint64_t, 3> order{};
+    MPI_Request request;
+    check(MPI_Ibcast(order.data(), 3, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
+    for (int done = 0; !done;) {
+      check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+      if (!done) std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    if (order[2] == 0) return;
+    for (std::uint64_t i = 0; i < order[2]; ++i) rank.run(order[0], order[1]);
+  }
+}
+
+void coll_bench(benchmark::State& state, std::uint64_t action, std::size_t bytes) {
+  publish({action, bytes, static_cast<std::uint64_t>(state.max_iterations)});
+  for (auto _ : state) {
+    root->run(action, bytes);
+    benchmark::ClobberMemory();
+  }
+  auto n = static_cast<std::size_t>(root->n);
+  auto delivered = bytes * n * (collectives[action].all_to_all ? n : 1);
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(delivered));
+}
+
+void memcpy_bench(benchmark::State& state, std::size_t bytes) {
+  for (auto _ : state) {
+    std::memcpy(root->destination.data(), root->source.data(), bytes);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      if (rank == 0) {
+        std::printf(
+            "usage: mpirun -np N pgasmr-bench-mpi-coll [Google Benchmark options]\n"
+            "Latency and aggregated bandwidth (4 B .. 16 MiB per rank) of MPI_Bcast, MPI_Scatter,\n"
+            "MPI_Gather, MPI_Allgather, MPI_Allgatherv, MPI_Alltoall (also MPI_IN_PLACE), MPI_Reduce\n"
+            "and MPI_Allreduce, plus a memcpy baseline. See bench/mpi_coll_bench.cpp.\n\n"
+            "Google Benchmark options:\n");
+        benchmark::PrintDefaultHelp();
+      }
+      MPI_Finalize();
+      return 0;
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (argc > 1) {
+    if (rank == 0) std::fprintf(stderr, "pgasmr-bench-mpi-coll: unknown argument '%s' (see --help)\n", argv[1]);
+    MPI_Finalize();
+    return 2;
+  }
+
+  {
+    Rank me(size);
+    if (rank != 0) {
+      follow(me);
+    } else {
+      root = &me;
+      auto unit_for = [](std::size_t bytes) {
+        return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond;
+      };
+      for (std::size_t c = 0; c < collectives.size(); ++c)
+        for (auto bytes : sizes()) {
+          if (bytes < collectives[c].min_bytes) continue;
+          auto name = join({"mpi/", collectives[c].name, "/", std::to_string(bytes)});
+          benchmark::RegisterBenchmark(name.c_str(), coll_bench, c, bytes)->UseRealTime()->Unit(unit_for(bytes));
+        }
+      for (auto bytes : sizes())
+        benchmark::RegisterBenchmark(join({"baseline/memcpy/", std::to_string(bytes)}).c_str(), memcpy_bench, bytes)
+            ->UseRealTime()
+            ->Unit(unit_for(bytes));
+      benchmark::AddCustomContext("mpi.processes", std::to_string(size));
+      benchmark::RunSpecifiedBenchmarks();
+      publish({0, 0, 0});
+      root = nullptr;
+    }
+  }
+  benchmark::Shutdown();
+  MPI_Finalize();
+  return 0;
+}
