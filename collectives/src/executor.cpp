@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <thread>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/process_group.hpp>
 #include <pgasmr/pgas/topology.hpp>
 
@@ -39,6 +42,30 @@ struct Channel {
   std::vector<int> local_index;       // by local thread: index among the team's local members
   std::vector<int> group_rank;        // by process: rank in the team's process group, or -1
   bool numa_nodes = false;            // this process's threads sit on two or more known NUMA nodes
+
+  // The gate that keeps a failing member's buffers alive while others copy from them: a member
+  // copying is `copying`; a member leaving by an exception closes the gate, so nobody starts
+  // copying any more, and waits for those already inside (copies never block).
+  std::atomic<int> copying{0};
+  std::atomic<bool> closed{false};
+};
+
+/// Holds the gate open for one phase of copies, or throws when a member has left.
+class CopyingPhase {
+ public:
+  explicit CopyingPhase(Channel& channel) : channel_(channel) {
+    channel_.copying.fetch_add(1);
+    if (channel_.closed.load()) {
+      channel_.copying.fetch_sub(1);
+      throw_error("collective", "job cancelled: a member left while the collective ran");
+    }
+  }
+  ~CopyingPhase() { channel_.copying.fetch_sub(1); }
+  CopyingPhase(const CopyingPhase&) = delete;
+  CopyingPhase& operator=(const CopyingPhase&) = delete;
+
+ private:
+  Channel& channel_;
 };
 
 /// Who moves one copy, and how.
@@ -86,6 +113,21 @@ class Execution {
   }
 
   void run(Sync sync) {
+    try {
+      run_phases(sync);
+    } catch (...) {
+      // Our buffers die with the caller's frame: fail the job (so nobody waits for us), let
+      // nobody start copying from them, and let those already copying finish (copies never
+      // block, so this wait ends).
+      pg::detail::fail_job(me_, std::current_exception());
+      channel_.closed.store(true);
+      while (channel_.copying.load() > 0) std::this_thread::yield();
+      throw;
+    }
+  }
+
+ private:
+  void run_phases(Sync sync) {
     auto* group = team_.process_group();
     bool cross = group && crosses_;
     Traffic traffic{};
@@ -104,7 +146,15 @@ class Execution {
     else if (!cross)
       team_.local_step({});  // the members' buffer addresses must be visible before anyone reads
 
-    read_phase();
+    {
+      CopyingPhase copying(channel_);
+      read_phase();
+    }
+    if (relayed_) {
+      team_.local_step({});  // every NUMA node's first copy is done
+      CopyingPhase copying(channel_);
+      relay_phase();
+    }
     if (cross) {
       team_.local_step([&] {
         traffic.send = channel_.send.data();  // sized by the first local step
@@ -116,7 +166,10 @@ class Execution {
     // order that: a sender's MPI call may return before a receiver has even entered it, and a
     // one-sided write could then overtake another process's one-sided read.
     if (overlap_ == Overlap::in_place) team_.barrier();
-    write_phase();
+    {
+      CopyingPhase copying(channel_);
+      write_phase();
+    }
 
     if (sync.out == OutSync::all)
       team_.barrier();
@@ -124,7 +177,6 @@ class Execution {
       team_.local_step({});  // nobody may still be reading the caller's private buffers
   }
 
- private:
   /// Fills the channel's view of the team (once per team and process).
   void map_members() {
     auto threads = me_.threads();
@@ -319,8 +371,11 @@ class Execution {
         pg::detail::get_bytes(me_, staging_.data() + at, copy.from.owner, copy.from.offset, copy.bytes);
       staged_.push_back({i, at});
     }
-    if (!relayed_) return;
-    team_.local_step({});  // every NUMA node's first copy is done
+  }
+
+  /// The NUMA level's second step: copies from the node's first copy.
+  void relay_phase() {
+    auto self = me_.thread();
     for (std::size_t i = 0; i < tasks_.size(); ++i)
       if (relay_[i] >= 0 && tasks_[i].executor == self)
         std::memcpy(address(plan_.copies()[i].to), address(plan_.copies()[static_cast<std::size_t>(relay_[i])].to),

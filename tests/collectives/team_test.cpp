@@ -3,15 +3,15 @@
 // even and odd threads, non-contiguous threads with reversed ranks, halves of the job (under
 // mpirun: one process only, so the other process's memory is reached one-sided), pairs across
 // processes; Options::team; the thread-id filter form (Addressing::thread_ids, UPC's
-// _team_allthr), where non-members' chunks stay untouched; and different collectives back to
-// back on one team without barriers in between.
+// _team_allthr), where non-members' chunks stay untouched; in place through a process without
+// members (under mpirun -np 3); and different collectives back to back on one team without
+// barriers in between, alone and consuming each other's results.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstddef>
 #include <memory>
-#include <numeric>
 #include <string>
 #include <vector>
 
