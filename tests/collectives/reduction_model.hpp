@@ -1,7 +1,8 @@
 #pragma once
 // A sequential model of the reductions (reduce.hpp, prefix_reduce.hpp, reduce_scatter.hpp),
 // written from their doc comments: the input is one sequence (a shared view in index order, or
-// the members' private spans one after another in member order), and every result is a left fold
+// the members' private spans one after another in member order; for the _v reductions the
+// concatenation of the chunks, in chunk order), and every result is a left fold
 // of it in that order, so any associative operator gives exactly one right answer whether or not
 // it commutes. The test picks values whose folds are exact (integers, powers of two, modular
 // arithmetic), so a library that combines commutative operators in another order must still

@@ -1,12 +1,14 @@
-// The reductions (reduce, allreduce, prefix_reduce inclusive and exclusive, reduce_scatter)
-// against the sequential model of reduction_model.hpp: every operator of coll::op on the
+// The reductions (reduce, allreduce, prefix_reduce inclusive and exclusive, reduce_scatter, and
+// the chunked reduce_v, allreduce_v, prefix_reduce_v) against the sequential model of
+// reduction_model.hpp: every operator of coll::op on the
 // arithmetic types it applies to (int, unsigned, long long, float, double), minloc/maxloc on
 // op::value_index, non-commutative callables (2x2 matrix products, string concatenation encoded
 // in integers, "keep the first") that must be applied in input order, and coll::commutative;
 // shared inputs of block sizes 0, 1, 3, 8 and the whole view, as subspans inside their arrays
 // (elements outside the view hold values that would change the result); private inputs of
-// different lengths per member, some empty; private and shared destinations; teams; sync modes;
-// and the refusals.
+// different lengths per member, some empty; chunk lists in any order, overlapping, empty, or
+// missing for some members, with prefix_reduce_v's destination offsets; private and shared
+// destinations; teams and both addressings; sync modes; and the refusals.
 //
 // The model's operators are written here, separately from coll::op, and the values are chosen so
 // that every fold is exact (small integers, +-1 and powers of two for products, modular
@@ -322,6 +324,9 @@ struct Case {
   Root root = Root::first;
   coll::Sync sync{};
   std::uint64_t seed = 1;
+  bool chunked = false;          ///< the _v reduction over chunk lists
+  bool offsets = false;          ///< prefix_reduce_v: explicit destination offsets
+  std::size_t max_chunks = 4;    ///< chunked: per list (a shared input's, or each member's)
 
   std::string describe() const {
     std::ostringstream out;
@@ -335,6 +340,7 @@ struct Case {
     if (dst == Kind::shared) out << ", dst block " << dst_block << " at " << dst_offset;
     out << ", root " << (root == Root::first ? "first" : root == Root::last ? "last" : "middle") << ", sync "
         << int(sync.in) << "/" << int(sync.out) << ", seed " << seed;
+    if (chunked) out << ", _v: up to " << max_chunks << " chunks per list" << (offsets ? ", destination offsets" : "");
     return out.str();
   }
 };
@@ -353,6 +359,9 @@ struct Subject {
   using type = T;
   std::function<void(pg::Context&, What, const Dst<T>&, const Src<T>&, const coll::Options&)> reduction;
   std::function<void(pg::Context&, const Dst<T>&, const Src<T>&, std::size_t, const coll::Options&)> reduce_scatter;
+  std::function<void(pg::Context&, What, const Dst<T>&, const Src<T>&, std::span<const coll::Chunk>,
+                     std::span<const std::size_t>, const coll::Options&)>
+      reduction_v;
   std::function<T(const T&, const T&)> model;
   std::function<T(std::uint64_t, std::size_t)> values;
   std::optional<T> identity;
@@ -385,6 +394,35 @@ Subject<T> subject(const char* name, Op op, Model model, Values values, std::opt
   return result;
 }
 
+/// A subject for reduce_v, allreduce_v and prefix_reduce_v as well (only these instantiate them).
+template <class T, class Op, class Model, class Values>
+Subject<T> v_subject(const char* name, Op op, Model model, Values values, std::optional<T> identity) {
+  auto result = subject<T>(name, op, model, values, identity);
+  result.reduction_v = [op](pg::Context& me, What what, const Dst<T>& dst, const Src<T>& src,
+                            std::span<const coll::Chunk> chunks, std::span<const std::size_t> offsets,
+                            const coll::Options& options) {
+    std::visit(
+        [&](auto to) {
+          std::visit(
+              [&](auto from) {
+                switch (what) {
+                  case What::reduce: coll::reduce_v(me, to, from, chunks, op, options); break;
+                  case What::allreduce: coll::allreduce_v(me, to, from, chunks, op, options); break;
+                  case What::inclusive:
+                    coll::prefix_reduce_v(me, to, from, chunks, offsets, op, coll::Scan::inclusive, options);
+                    break;
+                  case What::exclusive:
+                    coll::prefix_reduce_v(me, to, from, chunks, offsets, op, coll::Scan::exclusive, options);
+                    break;
+                }
+              },
+              src);
+        },
+        dst);
+  };
+  return result;
+}
+
 /// A subject for reduce_scatter as well (only these instantiate it).
 template <class T, class Op, class Model, class Values>
 Subject<T> scatter_subject(const char* name, Op op, Model model, Values values, std::optional<T> identity) {
@@ -408,11 +446,18 @@ struct Planned {
   std::size_t array = 0, block = 1, start = 0, view = 0;
   // private input, by member
   std::vector<std::size_t> lengths, first;
+  // the _v reductions: chunk lists and prefix_reduce_v's destination offsets, by member (a
+  // shared input has one list, [0], that every member passes)
+  std::vector<std::vector<coll::Chunk>> chunks;
+  std::vector<std::vector<std::size_t>> offsets;
   std::vector<T> input;  // the whole input, in order
   // destination
   std::size_t dst_array = 0, dst_block = 1, dst_start = 0, dst_view = 0;
-  std::vector<std::size_t> dst_size;               // private, by member
-  std::vector<std::vector<std::size_t>> own;       // prefix into private: input positions, by member
+  std::vector<std::size_t> dst_size;  // private, by member
+  // prefix results: the input position whose result each element of a shared destination's view
+  // (or of a member's private destination) receives
+  std::vector<std::optional<std::size_t>> shared_scan;
+  std::vector<std::vector<std::optional<std::size_t>>> private_scan;
   // what it must produce
   std::optional<T> folded;
   std::vector<T> scanned;
@@ -459,7 +504,15 @@ class Reduction {
     options.team = groups_.team;
     options.root = mine().root;
     options.sync = c_.sync;
-    s_.reduction(me_, c_.what, destination(), source(), options);
+    if (!c_.chunked) {
+      s_.reduction(me_, c_.what, destination(), source(), options);
+      return;
+    }
+    const auto& p = mine();
+    auto list = c_.src == Kind::shared ? 0 : member_;
+    std::span<const std::size_t> offsets;
+    if (c_.offsets) offsets = p.offsets[list];
+    s_.reduction_v(me_, c_.what, destination(), source(), p.chunks[list], offsets, options);
   }
 
   /// Right after the call: the caller's private destination is complete whatever the sync mode.
@@ -545,29 +598,106 @@ class Reduction {
     Rng rng{p.seed};
     p.root = c_.root == Root::first ? 0 : c_.root == Root::last ? p.n - 1 : p.n / 2;
     bool prefix = c_.what == What::inclusive || c_.what == What::exclusive;
-    std::size_t total = 0;
+    // a chunk list of up to max_chunks chunks (maybe none) of a span of `length` elements, in
+    // any order, overlapping, some empty
+    auto chunk_list = [&](std::size_t length) {
+      std::vector<coll::Chunk> list(rng.below(c_.max_chunks + 1));
+      for (auto& k : list) {
+        k.offset = rng.below(length + 1);
+        k.count = rng.below(std::min<std::size_t>(6, length - k.offset) + 1);
+      }
+      return list;
+    };
     if (c_.src == Kind::shared) {
       p.view = c_.length;
       p.block = c_.block == natural ? std::max<std::size_t>(1, c_.length) : c_.block;
       p.start = c_.offset;
       p.array = c_.offset + c_.length + c_.tail;
-      total = p.view;
+      if (c_.chunked) {
+        p.chunks.push_back(chunk_list(p.view));
+        std::size_t elements = 0;
+        for (const auto& k : p.chunks[0]) elements += k.count;
+        if (!prefix && elements == 0 && p.view > 0) p.chunks[0].push_back({rng.below(p.view), 1});  // reduce needs something
+      }
     } else {
+      std::size_t total = 0;
       for (std::size_t m = 0; m < n; ++m) {
         p.first.push_back(total);
         p.lengths.push_back(rng.below(100) < c_.empty_percent ? 0 : 1 + rng.below(c_.length));
         total += p.lengths.back();
+        if (c_.chunked) p.chunks.push_back(chunk_list(p.lengths.back()));
       }
-      if (total == 0 && !prefix) {  // reduce needs something; the last member has it
-        p.lengths.back() = 1;
-        total = 1;
+      std::size_t elements = 0;
+      for (std::size_t m = 0; m < n; ++m)
+        if (!c_.chunked)
+          elements += p.lengths[m];
+        else
+          for (const auto& k : p.chunks[m]) elements += k.count;
+      if (!prefix && elements == 0) {  // reduce needs something; the last member has it
+        p.lengths.back() = std::max<std::size_t>(p.lengths.back(), 1);
+        if (c_.chunked) p.chunks.back().push_back({0, 1});
       }
     }
-    for (std::size_t i = 0; i < total; ++i) p.input.push_back(value(p, i));
+    // the input order: where each element comes from (shared: view index; private: member,
+    // and position in the concatenated private spans), its chunk, its place in the chunk
+    struct From {
+      int member;
+      std::size_t index, chunk, within;
+    };
+    std::vector<From> order;
+    if (c_.src == Kind::shared) {
+      if (!c_.chunked)
+        for (std::size_t v = 0; v < p.view; ++v) order.push_back({-1, v, 0, v});
+      else
+        for (std::size_t k = 0; k < p.chunks[0].size(); ++k)
+          for (std::size_t i = 0; i < p.chunks[0][k].count; ++i) order.push_back({-1, p.chunks[0][k].offset + i, k, i});
+    } else {
+      for (std::size_t m = 0; m < n; ++m) {
+        if (!c_.chunked)
+          for (std::size_t i = 0; i < p.lengths[m]; ++i) order.push_back({int(m), p.first[m] + i, 0, i});
+        else
+          for (std::size_t k = 0; k < p.chunks[m].size(); ++k)
+            for (std::size_t i = 0; i < p.chunks[m][k].count; ++i)
+              order.push_back({int(m), p.first[m] + p.chunks[m][k].offset + i, k, i});
+      }
+    }
+    auto total = order.size();
+    for (const auto& e : order) p.input.push_back(value(p, e.index));
+    // prefix_reduce_v's destination offsets: each list's chunks one after another, in shuffled
+    // order with gaps; one line for every member's chunks when they share a destination
+    if (prefix && c_.chunked && c_.offsets) {
+      p.offsets.resize(p.chunks.size());
+      std::size_t line = 0;
+      for (std::size_t l = 0; l < p.chunks.size(); ++l) {
+        if (c_.dst == Kind::priv) line = 0;
+        std::vector<std::size_t> shuffled(p.chunks[l].size());
+        std::iota(shuffled.begin(), shuffled.end(), 0);
+        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.below(i)]);
+        p.offsets[l].resize(p.chunks[l].size());
+        for (auto k : shuffled) {
+          line += rng.below(3);
+          p.offsets[l][k] = line;
+          line += p.chunks[l][k].count;
+        }
+      }
+    }
     // where the results go
     p.dst_size.assign(n, 0);
-    p.own.assign(n, {});
+    p.private_scan.assign(n, {});
     auto extra = [&] { return rng.below(3); };
+    auto owned_by = [&](const From& e, std::size_t m) {
+      if (c_.src == Kind::priv) return e.member == int(m);
+      // a shared input's elements go to the member on their thread; the first member also gets
+      // those of threads outside the team, which it folds for them
+      auto t = owner(p.block, me_.threads(), p.start + e.index);
+      bool member = std::ranges::find(p.thread_of, t) != p.thread_of.end();
+      return t == p.thread_of[m] || (m == 0 && !member);
+    };
+    auto list_of = [&](const From& e) { return c_.src == Kind::shared ? std::size_t{0} : static_cast<std::size_t>(e.member); };
+    auto place = [](std::vector<std::optional<std::size_t>>& slots, std::size_t at, std::size_t j) {
+      if (slots.size() <= at) slots.resize(at + 1);
+      slots[at] = j;
+    };
     switch (c_.what) {
       case What::reduce:
         p.dst_view = 1 + extra();
@@ -579,21 +709,21 @@ class Reduction {
         break;
       case What::inclusive:
       case What::exclusive:
-        p.dst_view = total + extra();
+        // a shared destination: result j at index j, or at its chunk's offset; a private one: the
+        // results of the member's own elements, packed in input order, or at their chunks' offsets
+        for (std::size_t j = 0; j < total; ++j) {
+          const auto& e = order[j];
+          place(p.shared_scan, c_.offsets && c_.chunked ? p.offsets[list_of(e)][e.chunk] + e.within : j, j);
+        }
+        p.dst_view = std::max(total, p.shared_scan.size()) + extra();
         for (std::size_t m = 0; m < n; ++m) {
-          // a private destination gets the results of the member's own input elements: its span,
-          // or the elements of a shared input with affinity to its thread (the first member also
-          // gets those of threads outside the team, which it folds for them)
-          if (c_.src == Kind::priv) {
-            for (std::size_t k = 0; k < p.lengths[m]; ++k) p.own[m].push_back(p.first[m] + k);
-          } else {
-            for (std::size_t i = 0; i < p.view; ++i) {
-              auto t = owner(p.block, me_.threads(), p.start + i);
-              bool member = std::ranges::find(p.thread_of, t) != p.thread_of.end();
-              if (t == p.thread_of[m] || (m == 0 && !member)) p.own[m].push_back(i);
-            }
+          std::size_t packed = 0;
+          for (std::size_t j = 0; j < total; ++j) {
+            const auto& e = order[j];
+            if (!owned_by(e, m)) continue;
+            place(p.private_scan[m], c_.offsets && c_.chunked ? p.offsets[list_of(e)][e.chunk] + e.within : packed++, j);
           }
-          p.dst_size[m] = p.own[m].size() + extra();
+          p.dst_size[m] = p.private_scan[m].size() + extra();
         }
         break;
     }
@@ -617,7 +747,7 @@ class Reduction {
         break;
       case What::inclusive:
       case What::exclusive:
-        if (v < p.scanned.size()) return p.scanned[v];
+        if (v < p.shared_scan.size() && p.shared_scan[v]) return p.scanned.at(*p.shared_scan[v]);
         break;
     }
     return std::nullopt;
@@ -635,9 +765,11 @@ class Reduction {
           if (k == 0) want = p.folded;
           break;
         case What::inclusive:
-        case What::exclusive:
-          if (k < p.own[member_].size()) want = p.scanned.at(p.own[member_][k]);
+        case What::exclusive: {
+          const auto& slots = p.private_scan[member_];
+          if (k < slots.size() && slots[k]) want = p.scanned.at(*slots[k]);
           break;
+        }
       }
       tally.see(dst_[k], want ? *want : sentinel<T>(k), [&] { return "private destination [" + std::to_string(k) + "]"; });
     }
@@ -710,22 +842,34 @@ void standard(pg::Context& me, const Groups& groups, const Subject<T>& s, std::u
     if (c.what != What::exclusive || s.identity) run_case(me, groups, c, s);
 }
 
+/// Half of the standard cases: for each reduction either private->private and shared->shared,
+/// or the mixed pairs, alternating with the reduction and with the seed's parity (so operators
+/// with consecutive seeds cover all of them between them).
+template <class T>
+void half(pg::Context& me, const Groups& groups, const Subject<T>& s, std::uint64_t seed) {
+  for (const auto& c : standard_cases(seed)) {
+    bool mixed = (c.src == Kind::shared) != (c.dst == Kind::shared);
+    bool odd = (static_cast<int>(c.what) + seed) % 2 == 1;
+    if (mixed == odd && (c.what != What::exclusive || s.identity)) run_case(me, groups, c, s);
+  }
+}
+
 // Every coll::op operator on T (the bitwise ones on integral types only).
 template <class T>
 void every_operator(pg::Context& me, const Groups& groups, std::uint64_t seed) {
-  standard(me, groups, subject<T>("op::add", coll::op::add{}, m_add<T>, add_value<T>, T(0)), seed);
-  standard(me, groups, subject<T>("op::mult", coll::op::mult{}, m_mult<T>, mult_value<T>, T(1)), seed + 1);
+  half(me, groups, subject<T>("op::add", coll::op::add{}, m_add<T>, add_value<T>, T(0)), seed);
+  half(me, groups, subject<T>("op::mult", coll::op::mult{}, m_mult<T>, mult_value<T>, T(1)), seed + 1);
   if constexpr (std::is_integral_v<T>) {
-    standard(me, groups, subject<T>("op::bit_and", coll::op::bit_and{}, m_and<T>, and_value<T>, static_cast<T>(~T(0))), seed + 2);
-    standard(me, groups, subject<T>("op::bit_or", coll::op::bit_or{}, m_or<T>, or_value<T>, T(0)), seed + 3);
-    standard(me, groups, subject<T>("op::bit_xor", coll::op::bit_xor{}, m_xor<T>, xor_value<T>, T(0)), seed + 4);
+    half(me, groups, subject<T>("op::bit_and", coll::op::bit_and{}, m_and<T>, and_value<T>, static_cast<T>(~T(0))), seed + 2);
+    half(me, groups, subject<T>("op::bit_or", coll::op::bit_or{}, m_or<T>, or_value<T>, T(0)), seed + 3);
+    half(me, groups, subject<T>("op::bit_xor", coll::op::bit_xor{}, m_xor<T>, xor_value<T>, T(0)), seed + 4);
   }
-  standard(me, groups, subject<T>("op::logical_and", coll::op::logical_and{}, m_land<T>, land_value<T>, T(1)), seed + 5);
-  standard(me, groups, subject<T>("op::logical_or", coll::op::logical_or{}, m_lor<T>, lor_value<T>, T(0)), seed + 6);
-  standard(me, groups, subject<T>("op::min", coll::op::min{}, m_min<T>, minmax_value<T>, std::numeric_limits<T>::max()), seed + 7);
-  standard(me, groups, subject<T>("op::max", coll::op::max{}, m_max<T>, minmax_value<T>, std::numeric_limits<T>::lowest()), seed + 8);
-  standard(me, groups, subject<Loc<T>>("op::minloc", coll::op::minloc{}, m_minloc<Loc<T>>, loc_value<Loc<T>>, std::nullopt), seed + 9);
-  standard(me, groups, subject<Loc<T>>("op::maxloc", coll::op::maxloc{}, m_maxloc<Loc<T>>, loc_value<Loc<T>>, std::nullopt), seed + 10);
+  half(me, groups, subject<T>("op::logical_and", coll::op::logical_and{}, m_land<T>, land_value<T>, T(1)), seed + 5);
+  half(me, groups, subject<T>("op::logical_or", coll::op::logical_or{}, m_lor<T>, lor_value<T>, T(0)), seed + 6);
+  half(me, groups, subject<T>("op::min", coll::op::min{}, m_min<T>, minmax_value<T>, std::numeric_limits<T>::max()), seed + 7);
+  half(me, groups, subject<T>("op::max", coll::op::max{}, m_max<T>, minmax_value<T>, std::numeric_limits<T>::lowest()), seed + 8);
+  half(me, groups, subject<Loc<T>>("op::minloc", coll::op::minloc{}, m_minloc<Loc<T>>, loc_value<Loc<T>>, std::nullopt), seed + 9);
+  half(me, groups, subject<Loc<T>>("op::maxloc", coll::op::maxloc{}, m_maxloc<Loc<T>>, loc_value<Loc<T>>, std::nullopt), seed + 10);
 }
 
 // ---- the model against hand-computed examples ----------------------------------------------------
@@ -1088,6 +1232,67 @@ TEST(Reductions, buffer_forms) {
   });
 }
 
+// ---- reduce_v, allreduce_v, prefix_reduce_v --------------------------------------------------------------
+
+/// The chunked reductions with the standard cases' shapes: chunk lists in any order, overlapping,
+/// with empty chunks, members that pass no chunks at all; for prefix_reduce_v, results at their
+/// input positions (shared destination), packed (private), or at explicit destination offsets.
+void chunked_cases(pg::Context& me, const Groups& groups, std::uint64_t seed) {
+  auto mat = v_subject<Mat2>("matrix product", MatMul{}, matmul, mat_value, Mat2{1, 0, 0, 1});
+  auto digits = v_subject<Digits>("concatenation", concat_lambda, concat, digits_value, std::nullopt);
+  auto add = v_subject<int>("op::add", coll::op::add{}, m_add<int>, add_value<int>, 0);
+  auto minloc = v_subject<Loc<double>>("op::minloc", coll::op::minloc{}, m_minloc<Loc<double>>, loc_value<Loc<double>>,
+                                       std::nullopt);
+  for (bool offsets : {false, true})
+    for (auto c : standard_cases(seed + offsets)) {
+      bool prefix = c.what == What::inclusive || c.what == What::exclusive;
+      if (offsets && !prefix) continue;
+      c.chunked = true;
+      c.offsets = offsets;
+      c.max_chunks = 1 + c.seed % 5;
+      if (c.src == Kind::priv) c.length = 4 + c.seed % 9;
+      run_case(me, groups, c, mat);
+      run_case(me, groups, c, add);
+      if (c.what != What::exclusive) {
+        run_case(me, groups, c, digits);
+        run_case(me, groups, c, minloc);
+      }
+    }
+}
+
+TEST(ReductionsV, chunk_lists) {
+  for_each_thread_count([](pg::Context& me) { chunked_cases(me, Groups::world(me), 3000); });
+}
+
+TEST(ReductionsV, teams) {
+  for_each_thread_count([](pg::Context& me) {
+    Split pairs(me, [](int t, int) { return t % 2; }, [](int t, int) { return -t; });
+    chunked_cases(me, pairs.groups(), 3100);
+    Split ends(
+        me, [](int t, int n) { return t == 0 || t == n - 1 ? 0 : pg::Team::no_color; }, [](int t, int) { return -t; });
+    chunked_cases(me, ends.groups(), 3200);
+  });
+}
+
+/// A member that passes no chunks contributes nothing, whatever its private input holds.
+TEST(ReductionsV, a_member_without_chunks_contributes_nothing) {
+  for_each_thread_count([](pg::Context& me) {
+    std::vector<int> mine(3, 100 + me.thread());
+    std::vector<coll::Chunk> chunks;
+    if (me.thread() % 2 == 0) chunks.push_back({1, 1});
+    int want = 0;
+    for (int t = 0; t < me.threads(); t += 2) want += 100 + t;
+    std::vector<int> out(1, -1);
+    coll::allreduce_v(me, out, mine, std::span<const coll::Chunk>(chunks));
+    EXPECT_EQ(out[0], want);
+    std::vector<int> scan(3, -1);
+    coll::prefix_reduce_v(me, scan, mine, std::span<const coll::Chunk>(chunks));
+    int before = 0;
+    for (int t = 0; t < me.thread(); t += 2) before += 100 + t;
+    EXPECT_EQ(scan, me.thread() % 2 == 0 ? (std::vector<int>{before + 100 + me.thread(), -1, -1}) : (std::vector<int>{-1, -1, -1}));
+  });
+}
+
 // ---- reduce_scatter ------------------------------------------------------------------------------------
 
 struct ScatterCase {
@@ -1279,6 +1484,37 @@ TEST(ReductionErrors, nothing_to_reduce) {
     std::vector<double> dst(1);
     coll::allreduce(me, dst, pg::shared_span<const double>(src.subspan(4, 0)), coll::op::max{});
   }, {"allreduce (thread", "there is nothing to reduce"});
+}
+
+TEST(ReductionErrors, chunks) {
+  SKIP_UNDER_MPI();
+  expect_refused([](pg::Context& me) {
+    pg::shared_array<int> src(me, 12, 2);
+    std::vector<int> dst(1);
+    std::vector<coll::Chunk> chunks{{0, 2}, {9, 2}};
+    coll::reduce_v(me, dst, pg::shared_span<const int>(src.subspan(1, 10)), std::span<const coll::Chunk>(chunks));
+  }, {"reduce_v", "chunk 1 (2 elements at 9) exceeds the source of 10 elements"});
+  expect_refused([](pg::Context& me) {
+    std::vector<int> src(3), dst(1);
+    std::vector<coll::Chunk> chunks{{me.thread() == 1 ? 2u : 0u, 2}};
+    coll::allreduce_v(me, dst, src, std::span<const coll::Chunk>(chunks));
+  }, {"allreduce_v (thread 1)", "chunk 0 (2 elements at 2) exceeds the source of 3 elements (this thread's private buffer)"});
+  expect_refused([](pg::Context& me) {
+    std::vector<int> src(3), dst(3);
+    std::vector<coll::Chunk> chunks{{0, 1}, {1, 1}};
+    std::vector<std::size_t> offsets{0};
+    coll::prefix_reduce_v(me, dst, src, std::span<const coll::Chunk>(chunks), offsets);
+  }, {"prefix_reduce_v", "there are 2 chunks but 1 destination offsets"});
+  expect_refused([](pg::Context& me) {
+    std::vector<int> src(3), dst(1);
+    std::vector<coll::Chunk> chunks{{0, 0}, {2, 0}};
+    coll::reduce_v(me, dst, src, std::span<const coll::Chunk>(chunks));
+  }, {"reduce_v", "there is nothing to reduce"});
+  expect_refused([](pg::Context& me) {
+    std::vector<int> src(3), dst(1);
+    std::vector<coll::Chunk> chunks{{0, 1}};
+    coll::reduce_v(me, dst, src, std::span<const coll::Chunk>(chunks), coll::op::add{}, {.root = 7});
+  }, {"reduce_v", "root 7 is out of range"});
 }
 
 TEST(ReductionErrors, root_out_of_range) {

@@ -4,6 +4,7 @@
 /// distributed input, inclusive or exclusive.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -24,7 +25,8 @@ enum class Scan : bool {
 
 namespace detail {
 template <class T, class Op>
-void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& source, std::span<const Chunk> chunks,
+void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& source,
+                 std::optional<std::span<const Chunk>> chunks,
                  std::span<const std::size_t> dst_offsets, const Op& op, Scan scan, const Options& options,
                  const char* operation) {
   if constexpr (!with_identity<Op, T>) {
@@ -84,7 +86,7 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void prefix_reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, Scan scan = Scan::inclusive,
                    const Options& options = {}) {
-  detail::prefix_fold<element_of<D>>(me, detail::erase(dst), detail::erase(src), {}, {}, op, scan, options,
+  detail::prefix_fold<element_of<D>>(me, detail::erase(dst), detail::erase(src), std::nullopt, {}, op, scan, options,
                                      "prefix_reduce");
 }
 

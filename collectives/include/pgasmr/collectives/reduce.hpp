@@ -4,6 +4,7 @@
 /// input folded into one value.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include <pgasmr/collectives/buffer.hpp>
@@ -29,7 +30,7 @@ void reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& option
   auto members = detail::membership(me, options, "reduce");
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce", "root " + std::to_string(options.root) + " is out of range");
-  auto result = detail::fold_everything<T>(me, detail::erase(src), {}, op, options, "reduce");
+  auto result = detail::fold_everything<T>(me, detail::erase(src), std::nullopt, op, options, "reduce");
   if (members.mine == options.root)
     detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&result, 1)), "reduce");
   detail::sync_out(me, options);
@@ -42,7 +43,7 @@ template <class D, class S, class Op = op::add>
 void allreduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
   auto members = detail::membership(me, options, "allreduce");
-  auto result = detail::fold_everything<T>(me, detail::erase(src), {}, op, options, "allreduce");
+  auto result = detail::fold_everything<T>(me, detail::erase(src), std::nullopt, op, options, "allreduce");
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce");

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -54,31 +55,39 @@ struct Chunk {
   std::size_t count;
 };
 
-/// The caller's pieces of `src` (restricted to `chunks` when given), in input order, with
-/// their destinations: the position in the input order, or dst_offsets[k] + i when given.
-inline std::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src, std::span<const Chunk> chunks,
+/// The caller's pieces of `src` (restricted to `chunks` when given: an empty list has none), in
+/// input order, with their destinations: the position in the input order, or dst_offsets[k] + i
+/// when given.
+inline std::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks,
                                     std::span<const std::size_t> dst_offsets, const Options& options,
                                     const char* operation, std::vector<std::byte>& fetched) {
   auto member = static_cast<std::uint64_t>(membership(me, options, operation).mine);
   std::vector<Piece> pieces;
-  if (chunks.empty()) {
+  if (!chunks) {
     for (const auto& run : runs_to_fold(me, src, options, operation, fetched)) {
       Position at = src.is_shared() ? Position{0, run.key} : Position{member, 0};
       pieces.push_back({at, run.data, run.count, src.is_shared() ? run.key : 0});
     }
     return pieces;
   }
-  if (!dst_offsets.empty() && dst_offsets.size() != chunks.size())
-    refuse(me, options, operation, "there are " + std::to_string(chunks.size()) + " chunks but " +
+  if (!dst_offsets.empty() && dst_offsets.size() != chunks->size())
+    refuse(me, options, operation, "there are " + std::to_string(chunks->size()) + " chunks but " +
                                        std::to_string(dst_offsets.size()) + " destination offsets");
   auto elements = src.size_bytes() / src.element_size;
-  std::size_t position = 0;
-  for (std::size_t k = 0; k < chunks.size(); ++k) {
-    auto [offset, count] = chunks[k];
+  std::size_t bytes = 0;
+  for (std::size_t k = 0; k < chunks->size(); ++k) {
+    auto [offset, count] = (*chunks)[k];
     if (offset > elements || count > elements - offset)
       refuse(me, options, operation, "chunk " + std::to_string(k) + " (" + std::to_string(count) + " elements at " +
                                          std::to_string(offset) + ") exceeds the source of " + std::to_string(elements) +
                                          (src.is_shared() ? " elements" : " elements (this thread's private buffer)"));
+    bytes += count * src.element_size;
+  }
+  // Fetched runs point into `fetched`: room for every chunk's, so that it never moves.
+  if (src.is_shared()) fetched.reserve(fetched.size() + bytes);
+  std::size_t position = 0;
+  for (std::size_t k = 0; k < chunks->size(); ++k) {
+    auto [offset, count] = (*chunks)[k];
     BufferRef part = src;
     if (src.is_shared()) {
       part.start += offset;
@@ -122,14 +131,14 @@ std::vector<Partial<T>> exchange_partials(pg::Context& me, const std::vector<Par
   std::vector<std::size_t> sizes;
   auto bytes = allgather_bytes(me, std::as_bytes(std::span(mine)), sizes, options);
   std::vector<Partial<T>> everyone(bytes.size() / sizeof(Partial<T>));
-  std::memcpy(everyone.data(), bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(everyone.data(), bytes.data(), bytes.size());
   std::ranges::stable_sort(everyone, {}, &Partial<T>::at);
   return everyone;
 }
 
 /// The fold of the whole input (or of its chunks), in input order, on every member.
 template <class T, class Op>
-T fold_everything(pg::Context& me, const BufferRef& src, std::span<const Chunk> chunks, const Op& op,
+T fold_everything(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks, const Op& op,
                   const Options& options, const char* operation) {
   if (src.is_shared()) sync_in(me, options);
   std::vector<std::byte> fetched;
