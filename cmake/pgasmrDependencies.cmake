@@ -22,3 +22,7 @@ if(PGASMR_HAVE_MPI)
   set(PGASMR_MPIRUN ${MPIEXEC_EXECUTABLE} --allow-run-as-root --oversubscribe --bind-to none
       CACHE STRING "mpirun command used by tests and benchmarks")
 endif()
+
+# The MapReduce engine's variable-size data path and the Phoenix-like baselines.
+find_package(Boost 1.74 REQUIRED COMPONENTS serialization)
+find_package(TBB REQUIRED)
