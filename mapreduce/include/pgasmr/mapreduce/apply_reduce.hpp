@@ -1,0 +1,200 @@
+#pragma once
+/// @file
+/// apply_reduce: brings the threads' intermediate pairs where the reduce mode says and reduces
+/// them (UPC-MR's ApplyReduce). Two forms:
+///  - per key: the values of each key are folded with a combiner; returns Result<K, V>;
+///  - array-based (the thesis's reducefunc): one call fn(keys, values) per thread over all the
+///    pairs the thread holds after the communication; returns what fn returns.
+/// Collective: every thread calls it with the same mode and transfer. Throws
+/// std::invalid_argument (on every thread alike) for a root that is not a thread of the job.
+
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <pgasmr/mapreduce/container.hpp>
+#include <pgasmr/mapreduce/detail/byte_transfer.hpp>
+#include <pgasmr/mapreduce/detail/pair_streams.hpp>
+#include <pgasmr/mapreduce/hash.hpp>
+#include <pgasmr/mapreduce/hash_container.hpp>
+#include <pgasmr/mapreduce/list_container.hpp>
+#include <pgasmr/mapreduce/reduce_mode.hpp>
+#include <pgasmr/mapreduce/result.hpp>
+#include <pgasmr/pgas/context.hpp>
+
+namespace pgasmr::mr {
+
+template <Container C>
+using result_of_t = Result<typename C::key_type, typename C::mapped_type>;
+
+namespace detail {
+
+/// The pairs of `table` for which keep(key) holds, as a Result.
+template <Container C, class Keep>
+result_of_t<C> make_result(const C& table, Keep&& keep) {
+  std::vector<KeyValue<typename C::key_type, typename C::mapped_type>> pairs;
+  pairs.reserve(table.size());
+  table.for_each([&](const auto& key, const auto& value) {
+    if (keep(key)) pairs.push_back({key, value});
+  });
+  return result_of_t<C>(std::move(pairs));
+}
+
+template <Container C>
+result_of_t<C> make_result(const C& table) {
+  return make_result(table, [](const auto&) { return true; });
+}
+
+/// A fresh copy of `like` with every pair in `bytes` folded in. Its view keys (string_view)
+/// point into `bytes`, which must outlive it.
+template <CombiningContainer C>
+C fold(const C& like, std::span<const std::byte> bytes) {
+  C table = like.empty_copy();
+  for_each_decoded<typename C::key_type, typename C::mapped_type>(bytes, [&](const auto& key, const auto& value) { table.emit(key, value); });
+  return table;
+}
+
+/// Where the communication of `mode` leaves the stream `out`: the bytes this thread receives.
+inline std::vector<std::byte> gather_for(pgas::Context& me, Outgoing out, FinalGather::Kind kind, pgas::thread_id root,
+                                         Transfer transfer) {
+  if (kind == FinalGather::Kind::all) return allgather_bytes(me, out, transfer);
+  return gather_bytes(me, out, root, transfer);
+}
+
+}  // namespace detail
+
+/// Per-key reduce with the container's own combiner. The result on each thread:
+///   no_comm  its own pairs;                 all      every key, on every thread;
+///   root(t)  every key on t, nothing else;  by_key   the keys it owns (disjoint over threads),
+///   by_key(then_gather_all / then_gather_root(t)) every key, on every thread / on t.
+template <CombiningContainer C>
+result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceMode& mode,
+                            Transfer transfer = Transfer::collective) {
+  validate(mode, me);
+  switch (mode.kind) {
+    case ReduceMode::Kind::no_comm: return detail::make_result(container);
+    case ReduceMode::Kind::all:
+      return detail::make_result(detail::fold(container, detail::allgather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), transfer)));
+    case ReduceMode::Kind::root: {
+      auto received = detail::gather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), mode.root, transfer);
+      if (me.thread() != mode.root) return {};
+      return detail::make_result(detail::fold(container, received));
+    }
+    case ReduceMode::Kind::by_key: break;
+  }
+  // Each key goes to its owner, which folds what every thread sends it: local combining
+  // already shrank every thread's part, so each key crosses the network once per thread.
+  auto threads = me.threads();
+  auto owner = [&](const auto& key) { return container.key_owner(key, threads); };
+  auto shuffled = detail::encode_partitioned(container, owner, threads, transfer);
+  auto shuffled_in = detail::exchange_bytes(me, shuffled.outgoing(), shuffled.per_destination, transfer);
+  auto mine = detail::fold(container, shuffled_in);  // its views point into shuffled_in
+  // A dense container holds every key; only the owned ones are this thread's result.
+  auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
+  if (mode.then.kind == FinalGather::Kind::none) return detail::make_result(mine, owned);
+  auto received = detail::gather_for(me, detail::encode_pairs(mine, owned, transfer).outgoing(), mode.then.kind, mode.then.root, transfer);
+  if (mode.then.kind == FinalGather::Kind::root && me.thread() != mode.then.root) return {};
+  return detail::make_result(detail::fold(container, received));
+}
+
+/// Per-key reduce of a container without a combiner (ListContainer): each thread first folds
+/// its own pairs with `combiner`, then as above.
+template <Container C, class Combiner>
+  requires(!CombiningContainer<C>) && combiner_for<Combiner, typename C::mapped_type>
+result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceMode& mode, Combiner combiner,
+                            Transfer transfer = Transfer::collective) {
+  using K = typename C::key_type;
+  using V = typename C::mapped_type;
+  validate(mode, me);  // before the local fold: every thread refuses a bad mode at once
+  HashContainer<K, V, Combiner> local(container.size(), mr::hash<K>{}, std::equal_to<K>{}, std::move(combiner));
+  container.for_each([&](const K& key, const V& value) { local.emit(key, value); });
+  return apply_reduce(me, local, mode, transfer);
+}
+
+namespace detail {
+
+/// Pairs and the received bytes their views may point into.
+template <class K, class V>
+struct ReceivedPairs {
+  std::vector<std::byte> bytes;
+  std::vector<KeyValue<K, V>> pairs;
+};
+
+template <class K, class V>
+ReceivedPairs<K, V> decoded(std::vector<std::byte> bytes) {
+  ReceivedPairs<K, V> received{std::move(bytes), {}};
+  for_each_decoded<K, V>(received.bytes, [&](const K& key, const V& value) { received.pairs.push_back({key, value}); });
+  return received;
+}
+
+/// The unfolded pairs of a container without a combiner that this thread holds under `mode`.
+/// by_key sends key k to thread hash_owner(mr::hash<K>(k)), as a HashContainer would.
+template <Container C>
+ReceivedPairs<typename C::key_type, typename C::mapped_type> collect(pgas::Context& me, const C& container,
+                                                                       const ReduceMode& mode, Transfer transfer) {
+  using K = typename C::key_type;
+  using V = typename C::mapped_type;
+  switch (mode.kind) {
+    case ReduceMode::Kind::no_comm: {
+      ReceivedPairs<K, V> own;
+      container.for_each([&](const K& key, const V& value) { own.pairs.push_back({key, value}); });
+      return own;
+    }
+    case ReduceMode::Kind::all: return decoded<K, V>(allgather_bytes(me, encode_pairs(container, transfer).outgoing(), transfer));
+    case ReduceMode::Kind::root:
+      return decoded<K, V>(gather_bytes(me, encode_pairs(container, transfer).outgoing(), mode.root, transfer));
+    case ReduceMode::Kind::by_key: break;
+  }
+  auto threads = me.threads();
+  auto owner = [&](const K& key) { return hash_owner(mr::hash<K>{}(key), threads); };
+  auto shuffled = encode_partitioned(container, owner, threads, transfer);
+  auto mine = decoded<K, V>(exchange_bytes(me, shuffled.outgoing(), shuffled.per_destination, transfer));
+  if (mode.then.kind == FinalGather::Kind::none) return mine;
+  ListContainer<K, V> keyed(mine.pairs.size());
+  for (const auto& pair : mine.pairs) keyed.emit(pair.key, pair.value);
+  return decoded<K, V>(gather_for(me, encode_pairs(keyed, transfer).outgoing(), mode.then.kind, mode.then.root, transfer));
+}
+
+/// Calls fn(keys, values) with the pairs as two arrays (the thesis's structure of arrays).
+template <class K, class V, class Fn>
+decltype(auto) call_with_arrays(std::span<const KeyValue<K, V>> pairs, Fn&& fn) {
+  std::vector<K> keys;
+  std::vector<V> values;
+  keys.reserve(pairs.size());
+  values.reserve(pairs.size());
+  for (const auto& pair : pairs) {
+    keys.push_back(pair.key);
+    values.push_back(pair.value);
+  }
+  return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
+}
+
+}  // namespace detail
+
+/// Array-based user reduce (the thesis's reducefunc): fn(std::span<const K> keys,
+/// std::span<const V> values) is called once on every thread with the pairs that thread holds
+/// after the communication of `mode` (none for the threads that are not the root of root(t)
+/// or of a final gather), sorted by key. A combining container's pairs are folded per key
+/// first; a ListContainer's arrive unfolded, every emitted pair, grouped by key (the order of
+/// one key's values follows the threads and is not deterministic). Returns fn's result.
+template <Container C, class Fn>
+  requires std::is_invocable_v<Fn&, std::span<const typename C::key_type>, std::span<const typename C::mapped_type>>
+auto apply_reduce_array(pgas::Context& me, const C& container, const ReduceMode& mode, Fn&& fn,
+                        Transfer transfer = Transfer::collective) {
+  using K = typename C::key_type;
+  using V = typename C::mapped_type;
+  if constexpr (CombiningContainer<C>) {
+    auto reduced = apply_reduce(me, container, mode, transfer);
+    return detail::call_with_arrays<K, V>(reduced.entries(), fn);
+  } else {
+    validate(mode, me);
+    auto received = detail::collect(me, container, mode, transfer);
+    std::ranges::stable_sort(received.pairs, std::ranges::less{}, &KeyValue<K, V>::key);
+    return detail::call_with_arrays<K, V>(received.pairs, fn);
+  }
+}
+
+}  // namespace pgasmr::mr

@@ -1,0 +1,53 @@
+#pragma once
+/// @file
+/// What apply_map writes into and apply_reduce reads from: a thread's private container of
+/// intermediate key/value pairs (seed 000, §4.2: "each thread keeps its own sublist of
+/// intermediate elements stored in the private memory space").
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+namespace pgasmr::mr {
+
+/// One intermediate or final pair.
+template <class K, class V>
+struct KeyValue {
+  K key;
+  V value;
+  friend bool operator==(const KeyValue&, const KeyValue&) = default;
+};
+
+namespace detail {
+/// Stands for the callable a container's for_each receives.
+template <class K, class V>
+struct PairVisitor {
+  void operator()(const K&, const V&) const {}
+};
+}  // namespace detail
+
+/// Every container: `emit` (called by map functions), `size` and `for_each(fn(key, value))`.
+template <class C>
+concept Container = requires(C& c, const C& cc, const typename C::key_type& k, const typename C::mapped_type& v) {
+  c.emit(k, v);
+  { cc.size() } -> std::convertible_to<std::size_t>;
+  cc.for_each(detail::PairVisitor<typename C::key_type, typename C::mapped_type>{});
+};
+
+/// A container that folds repeated keys with a combiner as they are emitted (ArrayContainer,
+/// HashContainer). apply_reduce merges the threads' pairs in `empty_copy()`s of it, and the
+/// by_key shuffle sends key k to thread `key_owner(k, THREADS)`.
+template <class C>
+concept CombiningContainer = Container<C> && requires(const C& c, const typename C::key_type& k) {
+  typename C::combiner_type;
+  { c.empty_copy() } -> std::same_as<C>;
+  { c.key_owner(k, 1) } -> std::same_as<int>;
+};
+
+/// Maps a 64-bit hash to one of `threads` threads (Lemire's multiply-shift range reduction),
+/// using bits that the hash tables do not index by.
+constexpr int hash_owner(std::uint64_t hash, int threads) noexcept {
+  return static_cast<int>(((hash & 0xffffffffULL) * static_cast<std::uint64_t>(threads)) >> 32);
+}
+
+}  // namespace pgasmr::mr

@@ -1,0 +1,101 @@
+#pragma once
+/// @file
+/// Result<K, V>: what apply_reduce returns on a thread: its reduced pairs, sorted by key, so
+/// the output is the same whatever the configuration. A Result owns everything it shows: the
+/// bytes of std::string_view keys and values (which pointed into the input or into received
+/// buffers) are copied into storage of its own.
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <pgasmr/mapreduce/container.hpp>
+
+namespace pgasmr::mr {
+
+template <class K, class V>
+  requires std::totally_ordered<K>
+class Result {
+ public:
+  using entry_type = KeyValue<K, V>;
+  using const_iterator = typename std::vector<entry_type>::const_iterator;
+
+  Result() = default;
+
+  /// Sorts `pairs` (whose keys must be distinct) by key and takes ownership of their views.
+  explicit Result(std::vector<entry_type> pairs) : entries_(std::move(pairs)) {
+    std::ranges::sort(entries_, std::ranges::less{}, &entry_type::key);
+    own_views();
+  }
+
+  Result(const Result& other) : entries_(other.entries_) { own_views(); }
+  Result(Result&&) noexcept = default;
+  Result& operator=(Result other) noexcept {
+    entries_.swap(other.entries_);
+    storage_.swap(other.storage_);
+    return *this;
+  }
+  ~Result() = default;
+
+  std::size_t size() const noexcept { return entries_.size(); }
+  bool empty() const noexcept { return entries_.empty(); }
+  const_iterator begin() const noexcept { return entries_.begin(); }
+  const_iterator end() const noexcept { return entries_.end(); }
+  const entry_type& operator[](std::size_t i) const { return entries_[i]; }
+  std::span<const entry_type> entries() const noexcept { return entries_; }
+
+  /// The value of `key`, or nullptr (binary search).
+  const V* find(const K& key) const {
+    auto it = std::ranges::lower_bound(entries_, key, std::ranges::less{}, &entry_type::key);
+    return it != entries_.end() && !(key < it->key) ? &it->value : nullptr;
+  }
+
+  /// Equal pairs in the same order (owned storage is not compared).
+  friend bool operator==(const Result& a, const Result& b) { return a.entries_ == b.entries_; }
+
+ private:
+  template <class T>
+  static constexpr bool is_view = std::is_same_v<T, std::string_view>;
+
+  template <class T>
+  static std::size_t view_bytes(const T& x) {
+    if constexpr (is_view<T>) return x.size();
+    return 0;
+  }
+
+  template <class T>
+  static void rebind(T& x, char*& at) {
+    if constexpr (is_view<T>) {
+      if (!x.empty()) std::memcpy(at, x.data(), x.size());
+      x = std::string_view(at, x.size());
+      at += x.size();
+    }
+  }
+
+  /// Copies the bytes every view refers to into storage_ and points the views there.
+  void own_views() {
+    storage_.reset();
+    if constexpr (is_view<K> || is_view<V>) {
+      std::size_t bytes = 0;
+      for (const auto& e : entries_) bytes += view_bytes(e.key) + view_bytes(e.value);
+      storage_ = std::make_unique_for_overwrite<char[]>(bytes);
+      char* at = storage_.get();
+      for (auto& e : entries_) {
+        rebind(e.key, at);
+        rebind(e.value, at);
+      }
+    }
+  }
+
+  std::vector<entry_type> entries_;
+  std::unique_ptr<char[]> storage_;
+};
+
+}  // namespace pgasmr::mr
