@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <pgasmr/mapreduce/hash.hpp>
+
 namespace pgasmr::mr {
 
 /// One intermediate or final pair.
@@ -44,10 +46,10 @@ concept CombiningContainer = Container<C> && requires(const C& c, const typename
   { c.key_owner(k, 1) } -> std::same_as<int>;
 };
 
-/// Maps a 64-bit hash to one of `threads` threads (Lemire's multiply-shift range reduction),
-/// using bits that the hash tables do not index by.
+/// Maps a key's hash to one of `threads` threads: mixed first, since user hashes (FNV, ...) may
+/// be weak in some bits, then scaled (Lemire's multiply-shift range reduction).
 constexpr int hash_owner(std::uint64_t hash, int threads) noexcept {
-  return static_cast<int>(((hash & 0xffffffffULL) * static_cast<std::uint64_t>(threads)) >> 32);
+  return static_cast<int>(((mix64(hash) >> 32) * static_cast<std::uint64_t>(threads)) >> 32);
 }
 
 }  // namespace pgasmr::mr

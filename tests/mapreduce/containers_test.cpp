@@ -1,0 +1,209 @@
+// The intermediate containers and combiners, checked against std::map folds.
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pgasmr/mapreduce/array_container.hpp>
+#include <pgasmr/mapreduce/combiners.hpp>
+#include <pgasmr/mapreduce/hash_container.hpp>
+#include <pgasmr/mapreduce/list_container.hpp>
+
+namespace mr = pgasmr::mr;
+
+namespace {
+
+/// Every pair of a container, in a std::map.
+template <class C>
+auto as_map(const C& container) {
+  std::map<typename C::key_type, typename C::mapped_type> pairs;
+  container.for_each([&](const auto& key, const auto& value) { EXPECT_TRUE(pairs.emplace(key, value).second) << "key listed twice"; });
+  return pairs;
+}
+
+/// A deterministic pseudo-random sequence (no dependence on the library's RNG).
+std::vector<std::uint32_t> numbers(std::size_t n) {
+  std::vector<std::uint32_t> out(n);
+  std::uint32_t x = 12345;
+  for (auto& v : out) v = x = x * 1103515245u + 12345u;
+  return out;
+}
+
+TEST(ArrayContainer, FoldsAtEmitAndListsEveryKey) {
+  mr::ArrayContainer<std::uint64_t> counts(5);
+  counts.emit(1, 2);
+  counts.emit(3, 4);
+  counts.emit(1, 5);
+  EXPECT_EQ(counts.size(), 5u);
+  EXPECT_EQ(as_map(counts), (std::map<std::size_t, std::uint64_t>{{0, 0}, {1, 7}, {2, 0}, {3, 4}, {4, 0}}));
+  EXPECT_EQ(counts[1], 7u);
+  EXPECT_EQ(counts.values().size(), 5u);
+}
+
+TEST(ArrayContainer, StartsAtTheCombinersIdentity) {
+  mr::ArrayContainer<int, mr::min> least(2);
+  mr::ArrayContainer<int, mr::max> most(2);
+  for (int v : {4, -3, 9}) {
+    least.emit(0, v);
+    most.emit(0, v);
+  }
+  EXPECT_EQ(least[0], -3);
+  EXPECT_EQ(most[0], 9);
+  EXPECT_EQ(least[1], std::numeric_limits<int>::max());
+  EXPECT_EQ(most[1], std::numeric_limits<int>::lowest());
+  // A custom combiner gives its identity explicitly.
+  auto product = [](long a, long b) { return a * b; };
+  mr::ArrayContainer<long, decltype(product)> products(1, 1L, product);
+  products.emit(0, 6);
+  products.emit(0, 7);
+  EXPECT_EQ(products[0], 42);
+}
+
+TEST(ArrayContainer, RefusesKeysOutOfRangeNamingTheKey) {
+  mr::ArrayContainer<std::uint64_t> counts(768);
+  try {
+    counts.emit(768, 1);
+    ADD_FAILURE() << "no exception";
+  } catch (const std::out_of_range& e) {
+    EXPECT_NE(std::string(e.what()).find("key 768 is outside [0, 768)"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ArrayContainer, EmptyCopyAndKeyOwnersPartitionTheKeyRange) {
+  mr::ArrayContainer<std::uint64_t> counts(10);
+  counts.emit(2, 3);
+  auto copy = counts.empty_copy();
+  EXPECT_EQ(copy.key_count(), 10u);
+  EXPECT_EQ(copy[2], 0u);
+  int previous = 0;
+  for (std::size_t k = 0; k < 10; ++k) {  // contiguous, non-decreasing owners covering 0..2
+    auto owner = counts.key_owner(k, 3);
+    EXPECT_GE(owner, previous);
+    EXPECT_LT(owner, 3);
+    previous = owner;
+  }
+  EXPECT_EQ(counts.key_owner(0, 3), 0);
+  EXPECT_EQ(counts.key_owner(9, 3), 2);
+}
+
+TEST(HashContainer, FoldsLikeAMapThroughManyGrowths) {
+  mr::HashContainer<std::uint32_t, std::uint64_t> sums;
+  std::map<std::uint32_t, std::uint64_t> expected;
+  for (auto x : numbers(100000)) {
+    std::uint32_t key = x % 20011;  // many collisions of the low bits
+    sums.emit(key, x);
+    expected[key] += x;
+  }
+  EXPECT_EQ(sums.size(), expected.size());
+  EXPECT_EQ(as_map(sums), expected);
+  ASSERT_NE(sums.find(expected.begin()->first), nullptr);
+  EXPECT_EQ(*sums.find(expected.begin()->first), expected.begin()->second);
+  EXPECT_EQ(sums.find(20011), nullptr);
+}
+
+TEST(HashContainer, SurvivesAnIdentityHashOnStridedKeys) {
+  struct identity {
+    std::uint64_t operator()(std::uint64_t k) const { return k; }
+  };
+  mr::HashContainer<std::uint64_t, int, mr::sum, identity> table;
+  for (std::uint64_t k = 0; k < 5000; ++k) table.emit(k << 20, 1);  // the low 20 bits all zero
+  EXPECT_EQ(table.size(), 5000u);
+  for (std::uint64_t k = 0; k < 5000; ++k) ASSERT_NE(table.find(k << 20), nullptr);
+}
+
+TEST(HashContainer, StringViewKeysMinAndMax) {
+  std::string text = "b a c a b a";
+  mr::HashContainer<std::string_view, int, mr::min> least;
+  mr::HashContainer<std::string_view, int, mr::max> most;
+  int position = 0;
+  for (std::size_t i = 0; i < text.size(); i += 2, ++position) {
+    least.emit(std::string_view(text).substr(i, 1), position);
+    most.emit(std::string_view(text).substr(i, 1), position);
+  }
+  EXPECT_EQ(as_map(least), (std::map<std::string_view, int>{{"a", 1}, {"b", 0}, {"c", 2}}));
+  EXPECT_EQ(as_map(most), (std::map<std::string_view, int>{{"a", 5}, {"b", 4}, {"c", 2}}));
+}
+
+struct CaseInsensitiveHash {
+  std::uint64_t operator()(std::string_view s) const {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : s) h = (h ^ static_cast<unsigned char>(std::tolower(c))) * 1099511628211ULL;
+    return h;
+  }
+};
+struct CaseInsensitiveEqual {
+  bool operator()(std::string_view a, std::string_view b) const {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    return true;
+  }
+};
+
+TEST(HashContainer, CustomEqualityKeepsTheLeastSpelling) {
+  mr::HashContainer<std::string_view, int, mr::sum, CaseInsensitiveHash, CaseInsensitiveEqual> words;
+  for (std::string_view w : {"the", "The", "THE", "tHe", "cat"}) words.emit(w, 1);
+  // Whatever the order of emission, "THE" (least by operator<) names the class.
+  EXPECT_EQ(as_map(words), (std::map<std::string_view, int>{{"THE", 4}, {"cat", 1}}));
+  mr::HashContainer<std::string_view, int, mr::sum, CaseInsensitiveHash, CaseInsensitiveEqual> reversed;
+  for (std::string_view w : {"tHe", "THE", "The", "the", "cat"}) reversed.emit(w, 1);
+  EXPECT_EQ(as_map(reversed), as_map(words));
+}
+
+TEST(HashContainer, EmptyCopyKeepsFunctorsAndReserveAvoidsNothingLost) {
+  mr::HashContainer<std::string, std::uint64_t> owned(4);
+  owned.reserve(1000);
+  for (int i = 0; i < 1000; ++i) owned.emit("key" + std::to_string(i % 100), 1);
+  EXPECT_EQ(owned.size(), 100u);
+  EXPECT_EQ(*owned.find("key7"), 10u);
+  auto copy = owned.empty_copy();
+  EXPECT_TRUE(copy.empty());
+  copy.emit("x", 2);
+  EXPECT_EQ(*copy.find("x"), 2u);
+  owned.clear();
+  EXPECT_EQ(owned.size(), 0u);
+  EXPECT_EQ(owned.find("key7"), nullptr);
+}
+
+TEST(HashContainer, KeyOwnerDependsOnTheHashOnly) {
+  mr::HashContainer<std::string_view, int, mr::sum, CaseInsensitiveHash, CaseInsensitiveEqual> words;
+  std::vector<int> per_thread(5, 0);
+  for (int i = 0; i < 1000; ++i) {
+    auto key = "w" + std::to_string(i);
+    auto owner = words.key_owner(key, 5);
+    ASSERT_GE(owner, 0);
+    ASSERT_LT(owner, 5);
+    ++per_thread[static_cast<std::size_t>(owner)];
+  }
+  EXPECT_EQ(words.key_owner("ABC", 7), words.key_owner("abc", 7));
+  for (int count : per_thread) EXPECT_GT(count, 100) << "keys spread badly over threads";
+}
+
+TEST(ListContainer, KeepsEveryPairInOrder) {
+  mr::ListContainer<std::string, int> list;
+  list.emit("a", 1);
+  list.emit("b", 2);
+  list.emit("a", 3);
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list.pairs()[2], (mr::KeyValue<std::string, int>{"a", 3}));
+  std::vector<int> seen;
+  list.for_each([&](const std::string&, int v) { seen.push_back(v); });
+  EXPECT_EQ(seen, (std::vector<int>{1, 2, 3}));
+}
+
+TEST(Combiners, FoldAndIdentity) {
+  EXPECT_EQ(mr::sum{}(2, 3), 5);
+  EXPECT_EQ(mr::min{}(2, 3), 2);
+  EXPECT_EQ(mr::max{}(2.5, 3.5), 3.5);
+  EXPECT_EQ(mr::sum::identity<std::uint64_t>(), 0u);
+  EXPECT_EQ(mr::min::identity<short>(), std::numeric_limits<short>::max());
+  EXPECT_EQ(mr::max::identity<double>(), std::numeric_limits<double>::lowest());
+}
+
+}  // namespace
