@@ -1,0 +1,152 @@
+// Failures: an exception from a user's map or reduce function on one thread comes out of
+// Runtime::run unchanged while the other threads, blocked in the engine's collectives or a
+// barrier, are cancelled (nothing hangs); bad arguments are refused on every thread alike.
+//
+// Failing runs are skipped under mpirun: there a failure ends the whole job by design (the
+// pgas suite's pgas_mpi_failure test covers that path).
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <ranges>
+#include <stdexcept>
+#include <string>
+#include <typeinfo>
+#include <vector>
+
+#include <pgasmr/mapreduce.hpp>
+#include <pgasmr/pgas/error.hpp>
+#include <pgasmr/pgas/runtime.hpp>
+
+#include "support/spmd.hpp"
+
+namespace mr = pgasmr::mr;
+namespace pg = pgasmr::pgas;
+
+#define SKIP_UNDER_MPI() \
+  if (pgasmr::test::under_mpi()) GTEST_SKIP() << "under mpirun a failed run ends the whole job by design"
+
+namespace {
+
+/// Runs `body` at every thread count and expects run() to throw exactly an `E` whose message
+/// contains `needle` (not the "job cancelled" error the other threads see); then checks that
+/// the same Runtime still runs a job.
+template <class E>
+void expect_failure(const std::function<void(pg::Context&)>& body, const std::string& needle) {
+  for (auto threads : pgasmr::test::thread_counts()) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    pg::Runtime runtime(pgasmr::test::config_for(threads));
+    try {
+      runtime.run(body);
+      ADD_FAILURE() << "run() returned normally";
+    } catch (const E& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+      EXPECT_EQ(typeid(e), typeid(E)) << e.what();
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "unexpected " << typeid(e).name() << ": " << e.what();
+    }
+    std::atomic<int> ran{0};
+    runtime.run([&](pg::Context& me) {
+      me.barrier();
+      ++ran;
+    });
+    EXPECT_EQ(ran.load(), runtime.threads());
+  }
+}
+
+const auto elements = std::views::iota(0, 100);
+
+TEST(Errors, MapExceptionOnOneThreadReachesTheCaller) {
+  SKIP_UNDER_MPI();
+  for (auto distribution : {mr::block(), mr::cyclic(), mr::dynamic(1)}) {
+    SCOPED_TRACE(std::string(mr::to_string(distribution.kind)));
+    expect_failure<std::runtime_error>([&](pg::Context& me) {
+      mr::HashContainer<int, int> out;
+      mr::apply_map(me, elements, [](int i, auto& o) {
+        if (i == 57) throw std::runtime_error("bad element 57");
+        o.emit(i % 5, 1);
+      }, out, distribution);
+      mr::apply_reduce(me, out, mr::all);  // the others wait here for the thread that failed
+    }, "bad element 57");
+  }
+}
+
+TEST(Errors, ArrayContainerKeyOutOfRangeInMapReachesTheCaller) {
+  SKIP_UNDER_MPI();
+  expect_failure<std::out_of_range>([&](pg::Context& me) {
+    mr::ArrayContainer<std::uint64_t> histogram(50);
+    mr::apply_map(me, elements, [](int i, auto& o) { o.emit(static_cast<std::size_t>(i == 99 ? 50 : i % 50), 1); }, histogram,
+                  mr::dynamic(3));
+    mr::apply_reduce(me, histogram, mr::by_key());
+  }, "key 50 is outside [0, 50)");
+}
+
+TEST(Errors, ReduceExceptionOnOneThreadReachesTheCaller) {
+  SKIP_UNDER_MPI();
+  // A combiner that fails once the sum passes 4000 (of 4950): in the local fold with one
+  // thread, else only on the root, which alone folds everything under root(t); the others are
+  // then already waiting in the barrier after apply_reduce.
+  expect_failure<std::domain_error>([&](pg::Context& me) {
+    auto checked_sum = [](int a, int b) {
+      if (a + b > 4000) throw std::domain_error("sum over 4000");
+      return a + b;
+    };
+    mr::ListContainer<int, int> values;
+    mr::apply_map(me, elements, [](int i, auto& o) { o.emit(0, i); }, values, mr::cyclic());
+    mr::apply_reduce(me, values, mr::root(me.threads() - 1), checked_sum);
+    me.barrier();
+  }, "sum over 4000");
+  // The array-based user reduce, failing on the last thread only.
+  expect_failure<std::logic_error>([&](pg::Context& me) {
+    mr::ListContainer<int, int> pairs;
+    mr::apply_map(me, elements, [](int i, auto& o) { o.emit(i, i); }, pairs);
+    mr::apply_reduce_array(me, pairs, mr::all, [&](std::span<const int>, std::span<const int>) {
+      if (me.thread() == me.threads() - 1) throw std::logic_error("reducefunc failed");
+      return 0;
+    });
+    me.barrier();
+  }, "reducefunc failed");
+}
+
+TEST(Errors, BadWeightsAreRefusedOnEveryThread) {
+  SKIP_UNDER_MPI();
+  std::vector<std::uint64_t> too_few(99, 1);
+  expect_failure<std::invalid_argument>([&](pg::Context& me) {
+    mr::HashContainer<int, int> out;
+    mr::apply_map(me, elements, [](int i, auto& o) { o.emit(i, 1); }, out, mr::balanced(too_few));
+  }, "weights has 99 entries; it needs 100");
+  expect_failure<std::invalid_argument>([&](pg::Context& me) {
+    mr::HashContainer<int, int> out;
+    mr::apply_map(me, elements, [](int i, auto& o) { o.emit(i, 1); }, out, mr::best_fit(too_few));
+  }, "weights has 99 entries; it needs 101");
+}
+
+TEST(Errors, RootsOutsideTheJobAreRefused) {
+  SKIP_UNDER_MPI();
+  expect_failure<std::invalid_argument>([&](pg::Context& me) {
+    mr::HashContainer<int, int> out;
+    mr::apply_reduce(me, out, mr::root(me.threads()));
+  }, "is not a thread of the job");
+  expect_failure<std::invalid_argument>([&](pg::Context& me) {
+    mr::ListContainer<int, int> out;
+    mr::apply_reduce(me, out, mr::by_key(mr::then_gather_root(-1)), mr::sum{});
+  }, "final gather root -1 is not a thread of the job");
+  expect_failure<std::invalid_argument>([&](pg::Context& me) {
+    mr::ListContainer<int, int> out;
+    mr::apply_reduce_array(me, out, mr::root(-2), [](std::span<const int>, std::span<const int>) { return 0; });
+  }, "root -2");
+}
+
+TEST(ReduceModes, NamesRoundTrip) {
+  for (auto mode : {mr::no_comm, mr::all, mr::root(3), mr::by_key(), mr::by_key(mr::then_gather_all), mr::by_key(mr::then_gather_root(2))}) {
+    auto parsed = mr::parse_reduce_mode(mr::to_string(mode));
+    ASSERT_TRUE(parsed.has_value()) << mr::to_string(mode);
+    EXPECT_EQ(mr::to_string(*parsed), mr::to_string(mode));
+  }
+  EXPECT_EQ(mr::to_string(*mr::parse_reduce_mode("root")), "root(0)");
+  for (auto bad : {"", "ALL", "root(", "root()", "root(-1)", "root(1x)", "by_key+", "by_key+gather_none", "by_keys"})
+    EXPECT_FALSE(mr::parse_reduce_mode(bad).has_value()) << bad;
+}
+
+}  // namespace
