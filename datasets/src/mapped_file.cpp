@@ -1,0 +1,63 @@
+#include <pgasmr/datasets/mapped_file.hpp>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <system_error>
+#include <utility>
+
+#include <pgasmr/datasets/error.hpp>
+
+#include "file_descriptor.hpp"
+#include "quoted_path.hpp"
+
+namespace pgasmr::datasets {
+namespace {
+
+[[noreturn]] void fail(const std::string& what, const std::filesystem::path& path, int error_number) {
+  throw input_error(what + " " + detail::quoted(path) + ": " + std::generic_category().message(error_number));
+}
+
+}  // namespace
+
+MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : path_(path) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below); no effect on files.
+  detail::FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  if (!fd.is_open()) fail("cannot open", path, errno);
+  struct stat status {};
+  if (::fstat(fd.get(), &status) != 0) fail("cannot stat", path, errno);
+  if (S_ISDIR(status.st_mode)) throw input_error(detail::quoted(path) + " is a directory");
+  // Pipes and devices have no size to map; the apps need the whole input at once anyway.
+  if (!S_ISREG(status.st_mode)) throw input_error(detail::quoted(path) + " is not a regular file");
+  size_ = static_cast<std::size_t>(status.st_size);
+  if (size_ == 0) return;  // mmap refuses length 0; an empty file is simply empty views
+  int flags = MAP_PRIVATE | (prefetch == Prefetch::populate ? MAP_POPULATE : 0);
+  void* address = ::mmap(nullptr, size_, PROT_READ, flags, fd.get(), 0);
+  if (address == MAP_FAILED) fail("cannot map", path, errno);
+  data_ = static_cast<const std::byte*>(address);
+}
+
+MappedFile::MappedFile(MappedFile&& other) noexcept
+    : path_(std::move(other.path_)), data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
+  if (this != &other) {
+    unmap();
+    path_ = std::move(other.path_);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
+}
+
+MappedFile::~MappedFile() { unmap(); }
+
+void MappedFile::unmap() noexcept {
+  if (data_) ::munmap(const_cast<std::byte*>(data_), size_);
+  data_ = nullptr;
+  size_ = 0;
+}
+
+}  // namespace pgasmr::datasets
