@@ -1,0 +1,12 @@
+#pragma once
+/// @file
+/// Everything of the datasets component: loaders (mapped files, BMP) and generators.
+
+#include <pgasmr/datasets/bmp.hpp>
+#include <pgasmr/datasets/byte_size.hpp>
+#include <pgasmr/datasets/corpus.hpp>
+#include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/image.hpp>
+#include <pgasmr/datasets/mapped_file.hpp>
+#include <pgasmr/datasets/output_file.hpp>
+#include <pgasmr/datasets/progress.hpp>
