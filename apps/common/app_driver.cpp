@@ -1,0 +1,25 @@
+#include "common/app_driver.hpp"
+
+#include <exception>
+
+namespace pgasmr::apps {
+
+int exit_status_of(std::string_view program, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "%.*s: %s (see --help)\n", int(program.size()), program.data(), e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%.*s: %s\n", int(program.size()), program.data(), e.what());
+    return 1;
+  }
+}
+
+void commit_output(datasets::AtomicOutputFile& file, std::string_view text) {
+  file.write(text);
+  file.commit();
+}
+
+}  // namespace pgasmr::apps

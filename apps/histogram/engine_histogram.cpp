@@ -1,0 +1,50 @@
+#include "histogram/engine_histogram.hpp"
+
+#include <numeric>
+
+#include <pgasmr/mapreduce/apply_map.hpp>
+#include <pgasmr/mapreduce/array_container.hpp>
+
+#include "common/reduce_to_thread0.hpp"
+#include "common/weighted_distribution.hpp"
+
+namespace pgasmr::apps::histogram {
+namespace {
+
+using BinCounts = mr::ArrayContainer<std::uint64_t, mr::sum>;
+
+void count_row(const datasets::BmpView& image, std::uint32_t y, BinCounts& out) {
+  for_each_bin(image.row(y), [&](std::size_t bin) { out.emit(bin, 1); });
+}
+
+}  // namespace
+
+ImageInput load_image(const std::filesystem::path& path) {
+  ImageInput input{datasets::open_bmp(path, datasets::Prefetch::populate), {}};
+  input.rows.resize(input.bmp.view.height());
+  std::iota(input.rows.begin(), input.rows.end(), std::uint32_t{0});
+  return input;
+}
+
+std::optional<RgbHistogram> histogram_engine(pgas::Context& me, const datasets::BmpView& image,
+                                             std::span<const std::uint32_t> rows, const EngineChoice& choice,
+                                             JobTimer& timer) {
+  BinCounts bins(bin_count);
+  if (choice.distribution == mr::DistributionKind::block) {
+    mr::apply_map_array(me, rows, [&](std::span<const std::uint32_t> band, BinCounts& out) {
+      for (auto y : band) count_row(image, y, out);
+    }, bins);
+  } else {
+    // Rows weigh the same: their width.
+    WeightedDistribution distribution(choice.distribution, rows.size(), [&](std::size_t) { return image.width(); });
+    mr::apply_map(me, rows, [&](std::uint32_t y, BinCounts& out) { count_row(image, y, out); }, bins, distribution.get());
+  }
+  timer.lap("map");
+  auto reduced = reduce_to_thread0(me, bins, choice.reduce, timer);
+  if (me.thread() != 0) return std::nullopt;
+  RgbHistogram counts{};
+  for (const auto& [bin, count] : reduced) counts[bin] = count;
+  return counts;
+}
+
+}  // namespace pgasmr::apps::histogram

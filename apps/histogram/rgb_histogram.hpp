@@ -1,0 +1,43 @@
+#pragma once
+/// @file
+/// The histogram of a 24-bit image: how many pixels have each value 0..255 in each of the red,
+/// green and blue channels (768 counters), and the per-pixel work every version shares.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace pgasmr::apps::histogram {
+
+enum class Channel : std::uint8_t { red, green, blue };
+
+inline constexpr std::size_t values_per_channel = 256;
+inline constexpr std::size_t bin_count = 3 * values_per_channel;
+
+/// Counters in output order: red 0..255, then green, then blue.
+using RgbHistogram = std::array<std::uint64_t, bin_count>;
+
+constexpr std::size_t bin_of(Channel channel, std::uint8_t value) noexcept {
+  return static_cast<std::size_t>(channel) * values_per_channel + value;
+}
+
+/// Calls on_bin(bin) three times per pixel of `row`, whose pixels are stored blue, green, red.
+template <class OnBin>
+void for_each_bin(std::span<const std::uint8_t> row, OnBin&& on_bin) {
+  for (std::size_t i = 0; i + 2 < row.size(); i += 3) {
+    on_bin(bin_of(Channel::blue, row[i]));
+    on_bin(bin_of(Channel::green, row[i + 1]));
+    on_bin(bin_of(Channel::red, row[i + 2]));
+  }
+}
+
+/// The --output format: 768 lines `channel<TAB>value<TAB>count`, channel r, g, then b.
+std::string format_histogram(const RgbHistogram& histogram);
+
+/// Tells what differs between two histograms (empty when they are equal), for --verify.
+std::string describe_difference(const RgbHistogram& expected, const RgbHistogram& actual);
+
+}  // namespace pgasmr::apps::histogram

@@ -1,0 +1,45 @@
+#include "wordcount/engine_word_count.hpp"
+
+#include <cstdint>
+
+#include <pgasmr/mapreduce/apply_map.hpp>
+#include <pgasmr/mapreduce/hash_container.hpp>
+
+#include "common/reduce_to_thread0.hpp"
+#include "common/weighted_distribution.hpp"
+#include "wordcount/text_chunks.hpp"
+#include "wordcount/words.hpp"
+
+namespace pgasmr::apps::wordcount {
+namespace {
+
+using WordTable = mr::HashContainer<std::string_view, std::uint64_t, mr::sum, CaseInsensitiveHash, CaseInsensitiveEqual>;
+
+/// The sequential map function: one piece of text in, (word, 1) out for each word.
+void map_chunk(const std::string_view& chunk, WordTable& out) {
+  for_each_word(chunk, [&](std::string_view word) { out.emit(word, 1); });
+}
+
+}  // namespace
+
+TextInput load_text(const std::filesystem::path& path, std::size_t total_threads) {
+  TextInput input{datasets::MappedFile(path, datasets::Prefetch::populate), {}};
+  input.chunks = split_between_words(input.file.text(), chunk_count_for(input.file.size(), total_threads));
+  return input;
+}
+
+std::optional<WordCounts> count_words_engine(pgas::Context& me, std::span<const std::string_view> chunks,
+                                             const EngineChoice& choice, JobTimer& timer) {
+  // Pieces weigh their size in bytes.
+  WeightedDistribution distribution(choice.distribution, chunks.size(), [&](std::size_t i) { return chunks[i].size(); });
+  WordTable words;
+  mr::apply_map(me, chunks, map_chunk, words, distribution.get());
+  timer.lap("map");
+  auto reduced = reduce_to_thread0(me, words, choice.reduce, timer);
+  std::optional<WordCounts> counts;
+  if (me.thread() == 0) counts = WordCounts::from_pairs(reduced);
+  timer.lap("sort by count");  // thread 0 sorts while the others wait in the lap's barrier
+  return counts;
+}
+
+}  // namespace pgasmr::apps::wordcount

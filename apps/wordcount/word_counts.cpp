@@ -1,0 +1,56 @@
+#include "wordcount/word_counts.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <numeric>
+
+namespace pgasmr::apps::wordcount {
+
+WordCounts::WordCounts(std::vector<WordCount> entries) : entries_(std::move(entries)) {
+  std::sort(entries_.begin(), entries_.end(), [](const WordCount& a, const WordCount& b) {
+    return a.count != b.count ? a.count > b.count : a.word < b.word;
+  });
+}
+
+std::uint64_t WordCounts::total_words() const noexcept {
+  return std::accumulate(entries_.begin(), entries_.end(), std::uint64_t{0},
+                         [](std::uint64_t sum, const WordCount& e) { return sum + e.count; });
+}
+
+std::string format_word_counts(const WordCounts& counts) {
+  std::string text;
+  char number[24];
+  for (const auto& [word, count] : counts.entries()) {
+    auto end = std::to_chars(number, number + sizeof number, count).ptr;
+    text.append(word).append(1, '\t').append(number, end).append(1, '\n');
+  }
+  return text;
+}
+
+std::string describe_difference(const WordCounts& expected, const WordCounts& actual) {
+  if (expected == actual) return {};
+  std::map<std::string_view, std::uint64_t> want, got;
+  for (const auto& e : expected.entries()) want.emplace(e.word, e.count);
+  for (const auto& e : actual.entries()) got.emplace(e.word, e.count);
+  std::string report = std::to_string(expected.entries().size()) + " distinct words expected, " +
+                       std::to_string(actual.entries().size()) + " found";
+  int shown = 0;
+  constexpr int max_shown = 5;
+  auto note = [&](std::string_view word, std::string what) {
+    if (shown++ < max_shown) report += "; " + std::string(word) + ": " + what;
+  };
+  for (const auto& [word, count] : want) {
+    auto it = got.find(word);
+    if (it == got.end())
+      note(word, "missing (expected " + std::to_string(count) + ")");
+    else if (it->second != count)
+      note(word, std::to_string(it->second) + " instead of " + std::to_string(count));
+  }
+  for (const auto& [word, count] : got)
+    if (!want.contains(word)) note(word, "unexpected (" + std::to_string(count) + ")");
+  if (shown == 0) report += "; same counts in a different order";  // a duplicated word, say
+  return report;
+}
+
+}  // namespace pgasmr::apps::wordcount

@@ -1,0 +1,74 @@
+// The histogram baselines and the result format, against hand-computed and modelled counts.
+
+#include <gtest/gtest.h>
+
+#include "histogram/baselines.hpp"
+#include "histogram/rgb_histogram.hpp"
+#include "image_model.hpp"
+
+namespace hist = pgasmr::apps::histogram;
+namespace ds = pgasmr::datasets;
+using pgasmr::apps::test::model_histogram;
+using pgasmr::apps::test::Rgb;
+using pgasmr::apps::test::sample_pixels;
+using pgasmr::apps::test::TemporaryImage;
+
+namespace {
+
+// 3 x 2 pixels: rows of 9 bytes, padded to 12 in the file.
+const std::vector<Rgb> hand_pixels = {{255, 0, 0}, {0, 255, 0}, {0, 0, 255}, {10, 20, 30}, {10, 20, 30}, {255, 255, 255}};
+
+hist::RgbHistogram hand_histogram() {
+  hist::RgbHistogram counts{};
+  // red: 255 twice (first and last pixels), 0 twice, 10 twice; likewise green and blue.
+  counts[255] = 2;
+  counts[0] = 2;
+  counts[10] = 2;
+  counts[256 + 0] = 2;
+  counts[256 + 255] = 2;
+  counts[256 + 20] = 2;
+  counts[512 + 0] = 2;
+  counts[512 + 255] = 2;
+  counts[512 + 30] = 2;
+  return counts;
+}
+
+}  // namespace
+
+TEST(HistogramBaselines, HandComputedImageWithRowPadding) {
+  TemporaryImage image(3, 2, hand_pixels);
+  auto bmp = ds::open_bmp(image.path());
+  EXPECT_EQ(hist::histogram_sequential(bmp.view), hand_histogram());
+  for (std::size_t threads : {1u, 2u, 3u, 8u})
+    EXPECT_EQ(hist::histogram_phoenix_like(bmp.view, threads), hand_histogram()) << threads << " threads";
+}
+
+TEST(HistogramBaselines, AgreeWithTheModelAtEveryPadding) {
+  for (std::uint32_t width : {1u, 2u, 3u, 4u, 5u, 333u}) {
+    const std::uint32_t height = 97;
+    auto pixels = sample_pixels(std::size_t{width} * height, width);
+    TemporaryImage image(width, height, pixels);
+    auto bmp = ds::open_bmp(image.path());
+    auto expected = model_histogram(pixels);
+    EXPECT_EQ(hist::histogram_sequential(bmp.view), expected) << "width " << width;
+    for (std::size_t threads : {1u, 2u, 3u, 4u, 8u})
+      EXPECT_EQ(hist::histogram_phoenix_like(bmp.view, threads), expected) << "width " << width << ", " << threads;
+  }
+}
+
+TEST(RgbHistogram, OutputFormat) {
+  auto text = hist::format_histogram(hand_histogram());
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 768);
+  EXPECT_TRUE(text.starts_with("r\t0\t2\nr\t1\t0\n")) << text.substr(0, 40);
+  EXPECT_NE(text.find("\nr\t255\t2\ng\t0\t2\ng\t1\t0\n"), std::string::npos);
+  EXPECT_NE(text.find("\ng\t20\t2\n"), std::string::npos);
+  EXPECT_TRUE(text.ends_with("\nb\t254\t0\nb\t255\t2\n"));
+}
+
+TEST(RgbHistogram, DifferenceNamesTheBins) {
+  auto expected = hand_histogram();
+  EXPECT_EQ(hist::describe_difference(expected, expected), "");
+  auto actual = expected;
+  actual[256 + 20] = 5;
+  EXPECT_EQ(hist::describe_difference(expected, actual), "g 20: 5 instead of 2");
+}

@@ -1,0 +1,98 @@
+// The apps' command line.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/options.hpp"
+
+namespace apps = pgasmr::apps;
+namespace mr = pgasmr::mr;
+
+namespace {
+
+apps::AppOptions parse(std::vector<std::string> args) { return apps::parse_options(std::move(args)); }
+
+/// The message of the usage_error that parsing `args` must throw.
+std::string usage_error_of(std::vector<std::string> args) {
+  try {
+    parse(std::move(args));
+  } catch (const apps::usage_error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no usage_error";
+  return {};
+}
+
+}  // namespace
+
+TEST(AppOptions, Defaults) {
+  auto options = parse({"corpus.txt"});
+  EXPECT_EQ(options.input, "corpus.txt");
+  EXPECT_EQ(options.engine.distribution, mr::DistributionKind::block);
+  EXPECT_EQ(options.engine.reduce, apps::ReduceChoice::all);
+  EXPECT_EQ(options.baselines, apps::BaselineChoice::none);
+  EXPECT_FALSE(options.verify);
+  EXPECT_EQ(options.top, 10u);
+  EXPECT_FALSE(options.output.has_value());
+  EXPECT_FALSE(options.runs_sequential());
+  EXPECT_FALSE(options.runs_phoenix());
+}
+
+TEST(AppOptions, EveryOptionInBothForms) {
+  auto options = parse({"--threads", "3", "--distribution", "dynamic", "--reduce-mode=by_key", "--baseline",
+                        "phoenix", "--verify", "--top=5", "in.bmp", "--output", "out.txt"});
+  EXPECT_EQ(options.runtime.threads_per_process, std::size_t{3});
+  EXPECT_EQ(options.engine.distribution, mr::DistributionKind::dynamic);
+  EXPECT_EQ(options.engine.reduce, apps::ReduceChoice::by_key);
+  EXPECT_EQ(options.baselines, apps::BaselineChoice::phoenix);
+  EXPECT_TRUE(options.verify);
+  EXPECT_TRUE(options.runs_sequential());  // --verify needs it
+  EXPECT_TRUE(options.runs_phoenix());
+  EXPECT_EQ(options.top, 5u);
+  EXPECT_EQ(options.input, "in.bmp");
+  EXPECT_EQ(options.output, std::filesystem::path("out.txt"));
+}
+
+TEST(AppOptions, EveryChoiceName) {
+  for (auto [name, kind] : {std::pair{"block", mr::DistributionKind::block}, {"cyclic", mr::DistributionKind::cyclic},
+                            {"balanced", mr::DistributionKind::balanced}, {"best_fit", mr::DistributionKind::best_fit},
+                            {"dynamic", mr::DistributionKind::dynamic}})
+    EXPECT_EQ(parse({"--distribution", name, "x"}).engine.distribution, kind) << name;
+  for (auto [name, choice] : {std::pair{"no_comm", apps::ReduceChoice::no_comm}, {"all", apps::ReduceChoice::all},
+                              {"root", apps::ReduceChoice::root}, {"by_key", apps::ReduceChoice::by_key}}) {
+    EXPECT_EQ(parse({"--reduce-mode", name, "x"}).engine.reduce, choice) << name;
+    EXPECT_EQ(apps::to_string(choice), name);
+  }
+  EXPECT_EQ(parse({"--baseline", "sequential", "x"}).baselines, apps::BaselineChoice::sequential);
+  EXPECT_EQ(parse({"--baseline", "all", "x"}).baselines, apps::BaselineChoice::all);
+  EXPECT_EQ(parse({"--baseline", "none", "x"}).baselines, apps::BaselineChoice::none);
+}
+
+TEST(AppOptions, HelpWinsOverEverythingElse) {
+  EXPECT_TRUE(parse({"--bogus", "--help"}).help);
+  EXPECT_TRUE(parse({"-h"}).help);
+}
+
+TEST(AppOptions, BadCommandLines) {
+  EXPECT_NE(usage_error_of({"--threads", "0", "x"}).find("--threads must be at least 1"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--threads", "two", "x"}).find("--threads must be a whole number"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--frobnicate", "x"}).find("unknown option '--frobnicate'"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--distribution", "random", "x"}).find("block|cyclic|balanced|best_fit|dynamic"),
+            std::string::npos);
+  EXPECT_NE(usage_error_of({"--reduce-mode", "some", "x"}).find("no_comm|all|root|by_key, got 'some'"),
+            std::string::npos);
+  EXPECT_NE(usage_error_of({"--baseline", "phoenix++", "x"}).find("none|sequential|phoenix|all"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--top", "-1", "x"}).find("--top must be a whole number"), std::string::npos);
+  EXPECT_NE(usage_error_of({"x", "--output"}).find("--output needs a value"), std::string::npos);
+  EXPECT_NE(usage_error_of({}).find("no input file"), std::string::npos);
+  EXPECT_NE(usage_error_of({"a", "b"}).find("one input file expected, got 2"), std::string::npos);
+}
+
+TEST(AppOptions, HelpTextNamesEveryOption) {
+  auto help = apps::help_text("wordcount", "Counts words.\n");
+  for (const char* option : {"usage: wordcount", "Counts words.", "--distribution", "--reduce-mode", "--baseline",
+                             "--verify", "--top", "--output", "--help", "--threads"})
+    EXPECT_NE(help.find(option), std::string::npos) << option;
+}

@@ -1,0 +1,62 @@
+// The word count baselines and the result format, against hand-computed and modelled counts.
+
+#include <gtest/gtest.h>
+
+#include "text_model.hpp"
+#include "wordcount/baselines.hpp"
+#include "wordcount/word_counts.hpp"
+
+namespace wc = pgasmr::apps::wordcount;
+using pgasmr::apps::test::model_result;
+using pgasmr::apps::test::sample_text;
+
+namespace {
+
+constexpr std::string_view hand_text = "The cat and the hat. THE END; cat's\n";
+const std::vector<wc::WordCount> hand_counts = {
+    {"THE", 3}, {"AND", 1}, {"CAT", 1}, {"CAT'S", 1}, {"END", 1}, {"HAT", 1}};
+
+}  // namespace
+
+TEST(WordCountBaselines, SequentialOnHandComputedText) {
+  EXPECT_EQ(wc::count_words_sequential(hand_text).entries(), hand_counts);
+}
+
+TEST(WordCountBaselines, PhoenixLikeOnHandComputedText) {
+  for (std::size_t threads : {1u, 2u, 3u, 8u})
+    EXPECT_EQ(wc::count_words_phoenix_like(hand_text, threads).entries(), hand_counts) << threads << " threads";
+}
+
+TEST(WordCountBaselines, EdgeTexts) {
+  const std::string texts[] = {"", " ,.;\n\t123 \x80\xFF '' ", std::string(10u << 20, 'w') + " w W",
+                               "\xC3\xA9t\xC3\xA9 caf\xC3\xA9"};
+  for (const auto& text : texts) {
+    auto expected = model_result(text);
+    EXPECT_EQ(wc::count_words_sequential(text), expected);
+    for (std::size_t threads : {1u, 3u, 8u}) EXPECT_EQ(wc::count_words_phoenix_like(text, threads), expected);
+  }
+}
+
+TEST(WordCountBaselines, AgreeWithTheModelOnAGeneratedText) {
+  auto text = sample_text(3u << 20, 7);
+  auto expected = model_result(text);
+  EXPECT_EQ(wc::count_words_sequential(text), expected);
+  for (std::size_t threads : {1u, 2u, 3u, 4u, 8u})
+    EXPECT_EQ(wc::count_words_phoenix_like(text, threads), expected) << threads << " threads";
+}
+
+TEST(WordCounts, OutputOrderAndFormat) {
+  auto counts = wc::count_words_sequential(hand_text);
+  EXPECT_EQ(wc::format_word_counts(counts), "THE\t3\nAND\t1\nCAT\t1\nCAT'S\t1\nEND\t1\nHAT\t1\n");
+  EXPECT_EQ(counts.total_words(), 8u);
+  EXPECT_EQ(wc::format_word_counts(wc::count_words_sequential("")), "");
+}
+
+TEST(WordCounts, DifferenceNamesTheWords) {
+  auto expected = wc::count_words_sequential("a a b");
+  EXPECT_EQ(wc::describe_difference(expected, expected), "");
+  auto difference = wc::describe_difference(expected, wc::count_words_sequential("a b b c"));
+  EXPECT_NE(difference.find("A: 1 instead of 2"), std::string::npos) << difference;
+  EXPECT_NE(difference.find("C: unexpected"), std::string::npos) << difference;
+  EXPECT_NE(wc::describe_difference(expected, wc::count_words_sequential("a a")).find("B: missing"), std::string::npos);
+}

@@ -1,0 +1,99 @@
+// The word tokenizer and its case-insensitive hash and equality, on hand-computed inputs.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "wordcount/words.hpp"
+
+namespace wc = pgasmr::apps::wordcount;
+
+namespace {
+
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  wc::for_each_word(text, [&](std::string_view word) { words.emplace_back(word); });
+  return words;
+}
+
+std::map<std::string, int> upper_counts(std::string_view text) {
+  std::map<std::string, int> counts;
+  wc::for_each_word(text, [&](std::string_view word) { ++counts[wc::to_upper(word)]; });
+  return counts;
+}
+
+}  // namespace
+
+TEST(Words, PhoenixDefinitionOnASentence) {
+  std::map<std::string, int> expected{{"DON'T", 2}, {"STOP", 1}, {"ME", 1}, {"NOW", 1}};
+  EXPECT_EQ(upper_counts("Don't stop-me NOW, don't!"), expected);
+}
+
+TEST(Words, KeepOriginalCaseAndOrder) {
+  EXPECT_EQ(words_of("Don't stop-me"), (std::vector<std::string>{"Don't", "stop", "me"}));
+}
+
+TEST(Words, StartWithALetterAndKeepApostrophes) {
+  EXPECT_EQ(words_of("'tis"), std::vector<std::string>{"tis"});
+  EXPECT_EQ(words_of("a''b"), std::vector<std::string>{"a''b"});
+  EXPECT_EQ(words_of("dogs' tails'"), (std::vector<std::string>{"dogs'", "tails'"}));
+  EXPECT_EQ(words_of("'''"), std::vector<std::string>{});
+}
+
+TEST(Words, DigitsPunctuationAndHighBytesSeparate) {
+  EXPECT_EQ(words_of("abc123def_ghi-jkl"), (std::vector<std::string>{"abc", "def", "ghi", "jkl"}));
+  EXPECT_EQ(words_of("caf\xC3\xA9 na\xEFve\x80x\xFF"), (std::vector<std::string>{"caf", "na", "ve", "x"}));
+  EXPECT_EQ(words_of(std::string_view("a\0b", 3)), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(Words, EmptyAndSeparatorOnlyTexts) {
+  EXPECT_TRUE(words_of("").empty());
+  EXPECT_TRUE(words_of(" \n\t.,;:!?0123456789\"-()' \x80\xFF").empty());
+}
+
+TEST(Words, TenMegabyteWord) {
+  std::string text = " " + std::string(10u << 20, 'q') + "\n";
+  auto words = words_of(text);
+  ASSERT_EQ(words.size(), 1u);
+  EXPECT_EQ(words[0].size(), 10u << 20);
+}
+
+TEST(Words, ToUpperTouchesLettersOnly) { EXPECT_EQ(wc::to_upper("Don't-Stop"), "DON'T-STOP"); }
+
+TEST(CaseInsensitiveKeys, EqualIgnoringCaseAtEveryLength) {
+  wc::CaseInsensitiveHash hash;
+  wc::CaseInsensitiveEqual equal;
+  const std::string lower = "abcdefghijklmnopqrstuvwxyz'abcdefghijk";
+  for (std::size_t n = 0; n <= lower.size(); ++n) {
+    auto a = lower.substr(0, n);
+    auto b = wc::to_upper(a);
+    EXPECT_TRUE(equal(a, b)) << a;
+    EXPECT_EQ(hash(a), hash(b)) << a;
+  }
+}
+
+TEST(CaseInsensitiveKeys, DifferentWordsDiffer) {
+  wc::CaseInsensitiveEqual equal;
+  EXPECT_FALSE(equal("a'", "ag"));
+  EXPECT_FALSE(equal("a'", "aG"));
+  EXPECT_FALSE(equal("abcdefghi", "abcdefghj"));  // difference in the second 8-byte block
+  EXPECT_FALSE(equal("abc", "abcd"));
+  EXPECT_FALSE(equal("g", "G'"));
+}
+
+TEST(CaseInsensitiveKeys, HashSpreadsDistinctWords) {
+  // All 2- and 3-letter words: no two may share a full 64-bit hash.
+  wc::CaseInsensitiveHash hash;
+  std::map<std::uint64_t, std::string> seen;
+  std::string word;
+  for (char a = 'a'; a <= 'z'; ++a)
+    for (char b = 'a'; b <= 'z'; ++b)
+      for (char c : std::string("'abcdefghijklmnopqrstuvwxyz") + '\0') {
+        word = {a, b};
+        if (c != '\0') word += c;
+        auto [it, inserted] = seen.emplace(hash(word), word);
+        EXPECT_TRUE(inserted) << word << " and " << it->second;
+      }
+}
