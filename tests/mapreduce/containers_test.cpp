@@ -2,15 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <pgasmr/mapreduce/array_container.hpp>
+#include <pgasmr/mapreduce/case_insensitive.hpp>
 #include <pgasmr/mapreduce/combiners.hpp>
 #include <pgasmr/mapreduce/hash_container.hpp>
 #include <pgasmr/mapreduce/list_container.hpp>
@@ -183,6 +186,102 @@ TEST(HashContainer, KeyOwnerDependsOnTheHashOnly) {
   }
   EXPECT_EQ(words.key_owner("ABC", 7), words.key_owner("abc", 7));
   for (int count : per_thread) EXPECT_GT(count, 100) << "keys spread badly over threads";
+}
+
+TEST(HashContainer, EmitBatchFoldsLikeEmit) {
+  std::vector<std::string> words;
+  for (auto x : numbers(5000)) words.push_back("w" + std::to_string(x % 1500));
+  std::vector<std::string_view> views(words.begin(), words.end());
+  mr::HashContainer<std::string_view, std::uint64_t> one_by_one, batched;
+  for (auto w : views) one_by_one.emit(w, 2);
+  for (std::size_t at = 0; at < views.size(); at += 77)  // batches of every size, across the inner 32
+    batched.emit_batch(std::span<const std::string_view>(views).subspan(at, std::min<std::size_t>(77, views.size() - at)), 2);
+  batched.emit_batch({}, 2);
+  EXPECT_EQ(as_map(batched), as_map(one_by_one));
+}
+
+TEST(HashContainer, StringViewKeysAreCopiedSoTheyNeedNotOutliveTheEmit) {
+  mr::HashContainer<std::string_view, int> table;
+  for (int i = 0; i < 300; ++i) {
+    std::string temporary = "key-" + std::to_string(i % 30) + std::string(static_cast<std::size_t>(i % 7) * 20, 'x');
+    table.emit(temporary, 1);
+  }  // every temporary is gone
+  std::map<std::string, int> expected;
+  for (int i = 0; i < 300; ++i) ++expected["key-" + std::to_string(i % 30) + std::string(static_cast<std::size_t>(i % 7) * 20, 'x')];
+  std::map<std::string, int> got;
+  table.for_each([&](std::string_view k, int v) { got[std::string(k)] = v; });
+  EXPECT_EQ(got, expected);
+}
+
+TEST(HashContainer, CopiesOwnTheirKeysAndMovedFromContainersAreEmptyAndUsable) {
+  auto copy = [] {
+    mr::HashContainer<std::string_view, int> original;
+    std::string word = "alpha";
+    original.emit(word, 3);
+    auto duplicate = original;  // the original and its arena die here
+    duplicate.emit("beta", 1);
+    return duplicate;
+  }();
+  EXPECT_EQ(as_map(copy), (std::map<std::string_view, int>{{"alpha", 3}, {"beta", 1}}));
+  auto moved = std::move(copy);
+  EXPECT_EQ(moved.size(), 2u);
+  EXPECT_TRUE(copy.empty());  // NOLINT(bugprone-use-after-move): the documented moved-from state
+  EXPECT_EQ(copy.find("alpha"), nullptr);
+  copy.emit("gamma", 5);
+  EXPECT_EQ(as_map(copy), (std::map<std::string_view, int>{{"gamma", 5}}));
+  mr::HashContainer<std::string_view, int> assigned;
+  assigned = moved;
+  moved = std::move(copy);
+  EXPECT_EQ(as_map(assigned), (std::map<std::string_view, int>{{"alpha", 3}, {"beta", 1}}));
+  EXPECT_EQ(as_map(moved), (std::map<std::string_view, int>{{"gamma", 5}}));
+}
+
+TEST(HashContainer, FoldingOneTableIntoAFreshOneStaysFast) {
+  // A fresh table meets the keys in the source's slot order; the containers must not share
+  // their slot function, or linear probing degrades to quadratic time (this would take minutes).
+  mr::HashContainer<std::uint64_t, int> source;
+  for (std::uint64_t k = 0; k < 400000; ++k) source.emit(k * 2654435761ULL, 1);
+  auto target = source.empty_copy();
+  source.for_each([&](std::uint64_t k, int v) { target.emit(k, v); });
+  EXPECT_EQ(target.size(), source.size());
+}
+
+/// The case-insensitive functors against a byte-at-a-time model, on every length the
+/// eight-byte packing distinguishes, and on the bytes around 'A'..'Z' and above 127.
+TEST(CaseInsensitive, HashAndEqualityMatchAByteModel) {
+  auto model_equal = [](std::string_view a, std::string_view b) {
+    auto fold = [](unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; };
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) {
+             return fold(static_cast<unsigned char>(x)) == fold(static_cast<unsigned char>(y));
+           });
+  };
+  const std::string alphabet = "aAzZ@[`{'\x80\xff" "09";
+  mr::ascii_case_insensitive_hash hash;
+  mr::ascii_case_insensitive_equal equal;
+  auto random = numbers(4000);
+  for (std::size_t i = 0; i + 1 < random.size(); i += 2) {
+    auto length = random[i] % 20;
+    std::string a, b;
+    for (std::size_t j = 0; j < length; ++j) {
+      auto r = random[(i + j) % random.size()] >> (j % 16);
+      a += alphabet[r % alphabet.size()];
+      // b: a's byte in the other case half the time, a different byte sometimes
+      char c = a.back();
+      if (r & 64) c = static_cast<char>(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+      if (random[i + 1] % 5 == 0 && j == random[i + 1] % (length + 1)) c = alphabet[(r + 1) % alphabet.size()];
+      b += c;
+    }
+    ASSERT_EQ(equal(a, b), model_equal(a, b)) << "'" << a << "' vs '" << b << "'";
+    if (equal(a, b)) {
+      EXPECT_EQ(hash(a), hash(b)) << "'" << a << "' vs '" << b << "'";
+    }
+  }
+  EXPECT_TRUE(equal("Don't", "DON'T"));
+  EXPECT_FALSE(equal("@", "`"));  // 0x40 and 0x60 differ by the case bit but are not letters
+  EXPECT_FALSE(equal("[", "{"));
+  EXPECT_FALSE(equal("\xc3", "\xe3"));
+  EXPECT_FALSE(equal("abc", "abcd"));
+  EXPECT_NE(hash("abc"), hash("abd"));
 }
 
 TEST(ListContainer, KeepsEveryPairInOrder) {

@@ -6,6 +6,7 @@
 #include <pgasmr/mapreduce/apply_map.hpp>
 #include <pgasmr/mapreduce/apply_reduce.hpp>
 #include <pgasmr/mapreduce/array_container.hpp>
+#include <pgasmr/mapreduce/case_insensitive.hpp>
 #include <pgasmr/mapreduce/combiners.hpp>
 #include <pgasmr/mapreduce/container.hpp>
 #include <pgasmr/mapreduce/distribution.hpp>

@@ -28,22 +28,45 @@ constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
   return x;
 }
 
+namespace detail {
+
+/// The bytes of data[0, size) packed into a word, for 1 <= size <= 8, without a
+/// variable-length copy: for fewer than 8 bytes, two overlapping loads (or three single bytes)
+/// cover every byte. Not a zero-padded copy, but for a given size it determines the bytes and
+/// they it, which is all hashing and comparing need.
+inline std::uint64_t pack_word(const char* data, std::size_t size) noexcept {
+  if (size >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, data, 8);
+    return word;
+  }
+  if (size >= 4) {
+    std::uint32_t low, high;
+    std::memcpy(&low, data, 4);
+    std::memcpy(&high, data + size - 4, 4);
+    return (static_cast<std::uint64_t>(high) << 32) | low;
+  }
+  auto byte = [&](std::size_t i) { return static_cast<std::uint64_t>(static_cast<unsigned char>(data[i])); };
+  return byte(0) | (byte(size / 2) << 8) | (byte(size - 1) << 16);
+}
+
+/// Whether two strings hold the same bytes (inline: no memcmp call for short strings).
+inline bool same_bytes(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t at = 0; at < a.size(); at += 8)
+    if (pack_word(a.data() + at, a.size() - at) != pack_word(b.data() + at, b.size() - at)) return false;
+  return true;
+}
+
+}  // namespace detail
+
 /// A fast hash of `size` bytes, eight at a time; the same on every process and run.
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed = 0) noexcept {
   constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
   constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
-  const auto* bytes = static_cast<const unsigned char*>(data);
+  const auto* bytes = static_cast<const char*>(data);
   std::uint64_t h = seed ^ (size * k1);
-  for (; size >= 8; size -= 8, bytes += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, bytes, 8);
-    h = std::rotl(h ^ (word * k2), 31) * k1;
-  }
-  if (size > 0) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, bytes, size);
-    h = std::rotl(h ^ (word * k2), 31) * k1;
-  }
+  for (std::size_t at = 0; at < size; at += 8) h = std::rotl(h ^ (detail::pack_word(bytes + at, size - at) * k2), 31) * k1;
   return mix64(h);
 }
 

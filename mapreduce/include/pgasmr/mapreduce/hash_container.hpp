@@ -1,20 +1,28 @@
 #pragma once
 /// @file
 /// HashContainer: an open-addressing hash map (power-of-two table, linear probing) that folds
-/// every emitted value into its key's slot at once. It allocates only when it grows, so a map
-/// function can emit millions of pairs per second; with std::string_view keys that point into
-/// the (mapped) input, a word count allocates nothing per word.
+/// every emitted value into its key's slot at once. It allocates only when it grows or meets a
+/// new key, so a map function can emit tens of millions of pairs per second; with
+/// std::string_view keys (e.g. words of the input) it copies only the bytes of each distinct
+/// key, into an arena of its own.
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <pgasmr/mapreduce/combiners.hpp>
 #include <pgasmr/mapreduce/container.hpp>
+#include <pgasmr/mapreduce/detail/byte_arena.hpp>
+#include <pgasmr/mapreduce/detail/table_allocator.hpp>
 #include <pgasmr/mapreduce/hash.hpp>
 
 namespace pgasmr::mr {
@@ -40,26 +48,67 @@ class HashContainer {
     reset_table(capacity_for(expected_keys));
   }
 
+  /// Copies re-store their string_view keys in their own arena.
+  HashContainer(const HashContainer& other)
+      : slots_(other.slots_), multiplier_(other.multiplier_), mask_(other.mask_), shift_(other.shift_), grow_at_(other.grow_at_),
+        size_(other.size_),
+        hash_(other.hash_), equal_(other.equal_), combiner_(other.combiner_) {
+    if constexpr (stores_views)
+      for (Slot& slot : slots_)
+        if (slot.tag != 0) slot.key = arena_.store(slot.key);
+  }
+  /// The moved-from container is left empty (it may be used again).
+  HashContainer(HashContainer&& other) noexcept
+      : slots_(std::move(other.slots_)), multiplier_(other.multiplier_), mask_(other.mask_), shift_(other.shift_),
+        grow_at_(other.grow_at_),
+        size_(std::exchange(other.size_, 0)), hash_(std::move(other.hash_)), equal_(std::move(other.equal_)),
+        combiner_(std::move(other.combiner_)), arena_(std::move(other.arena_)) {
+    other.slots_.clear();
+  }
+  HashContainer& operator=(const HashContainer& other) {
+    if (this != &other) *this = HashContainer(other);
+    return *this;
+  }
+  HashContainer& operator=(HashContainer&& other) noexcept {
+    if (this == &other) return *this;
+    slots_ = std::move(other.slots_);
+    other.slots_.clear();
+    multiplier_ = other.multiplier_;
+    mask_ = other.mask_;
+    shift_ = other.shift_;
+    grow_at_ = other.grow_at_;
+    size_ = std::exchange(other.size_, 0);
+    hash_ = std::move(other.hash_);
+    equal_ = std::move(other.equal_);
+    combiner_ = std::move(other.combiner_);
+    arena_ = std::move(other.arena_);
+    return *this;
+  }
+  ~HashContainer() = default;
+
   /// Folds `value` into `key`'s value (inserts the pair if `key` is new).
-  void emit(const K& key, const V& value) {
-    auto tag = tag_of(key);
-    for (auto i = index_of(tag);; i = (i + 1) & mask_) {
-      Slot& slot = slots_[i];
-      if (slot.tag == tag && equal_(slot.key, key)) {
-        slot.value = combiner_(slot.value, value);
-        keep_least_key(slot.key, key);
-        return;
+  void emit(const K& key, const V& value) { emit_tagged(tag_of(key), key, value); }
+
+  /// emit(keys[i], value) for every key, faster for large tables: the slots of the whole batch
+  /// are fetched from memory together, while the keys are hashed. (A word count emits the words
+  /// of a text chunk 16 or 32 at a time.)
+  void emit_batch(std::span<const K> keys, const V& value) {
+    constexpr std::size_t batch = 32;
+    std::uint64_t tags[batch];
+    for (std::size_t first = 0; first < keys.size(); first += batch) {
+      auto count = std::min(batch, keys.size() - first);
+      for (std::size_t i = 0; i < count; ++i) {
+        tags[i] = tag_of(keys[first + i]);
+        if (!slots_.empty()) __builtin_prefetch(&slots_[index_of(tags[i])]);
       }
-      if (slot.tag == 0) {
-        if (size_ >= grow_at_) {
-          grow();
-          insert_new(tag, K(key), V(value));
-        } else {
-          slot = Slot{tag, key, value};
-          ++size_;
+      if constexpr (stores_views) {
+        // Then the stored keys' bytes (in the arena), which the comparisons will read.
+        for (std::size_t i = 0; i < count && !slots_.empty(); ++i) {
+          const Slot& slot = slots_[index_of(tags[i])];
+          if (slot.tag == tags[i]) __builtin_prefetch(slot.key.data());
         }
-        return;
       }
+      for (std::size_t i = 0; i < count; ++i) emit_tagged(tags[i], keys[first + i], value);
     }
   }
 
@@ -68,6 +117,7 @@ class HashContainer {
 
   /// The value folded for `key`, or nullptr.
   const V* find(const K& key) const {
+    if (slots_.empty()) return nullptr;
     auto tag = tag_of(key);
     for (auto i = index_of(tag);; i = (i + 1) & mask_) {
       const Slot& slot = slots_[i];
@@ -85,10 +135,14 @@ class HashContainer {
 
   /// Makes room for `keys` keys without growing again.
   void reserve(std::size_t keys) {
+    if (slots_.empty()) reset_table(capacity_for(0));
     while (capacity_for(keys) > slots_.size()) grow();
   }
 
-  void clear() { reset_table(capacity_for(0)); }
+  void clear() {
+    reset_table(capacity_for(0));
+    arena_.clear();
+  }
 
   const Combiner& combiner() const noexcept { return combiner_; }
   const Hash& hash_function() const noexcept { return hash_; }
@@ -107,6 +161,27 @@ class HashContainer {
     V value{};
   };
 
+  void emit_tagged(std::uint64_t tag, const K& key, const V& value) {
+    if (slots_.empty()) [[unlikely]] reset_table(capacity_for(0));  // moved from
+    for (auto i = index_of(tag);; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.tag == tag && matches(slot.key, key)) {
+        slot.value = combiner_(slot.value, value);
+        return;
+      }
+      if (slot.tag == 0) {
+        if (size_ >= grow_at_) {
+          grow();
+          insert_new(tag, owned(key), V(value));
+        } else {
+          slot = Slot{tag, owned(key), value};
+          ++size_;
+        }
+        return;
+      }
+    }
+  }
+
   /// At most 5/8 full: short probe runs, and a table of strings twice the key count.
   static std::size_t capacity_for(std::size_t keys) {
     std::size_t capacity = 16;
@@ -117,9 +192,16 @@ class HashContainer {
   /// The key's hash with bit 0 set: never 0, the mark of an empty slot.
   std::uint64_t tag_of(const K& key) const { return static_cast<std::uint64_t>(hash_(key)) | 1; }
 
-  /// Fibonacci hashing: the top bits of tag times 2^64/phi, so that weak hashes still spread.
-  std::size_t index_of(std::uint64_t tag) const noexcept {
-    return static_cast<std::size_t>((tag * 0x9E3779B97F4A7C15ULL) >> shift_);
+  /// Multiplicative hashing: the top bits of tag times an odd constant, so that weak hashes
+  /// still spread. The constant differs between containers: with one constant for all, copying
+  /// a container into a smaller one (as the reduce folds every thread's pairs into a fresh
+  /// table) would insert keys in ascending slot order, and linear probing would pile them into
+  /// one ever-longer run (quadratic time).
+  std::size_t index_of(std::uint64_t tag) const noexcept { return static_cast<std::size_t>((tag * multiplier_) >> shift_); }
+
+  static std::uint64_t next_multiplier() noexcept {
+    static std::atomic<std::uint64_t> containers{0};
+    return mix64(containers.fetch_add(1, std::memory_order_relaxed) + 0x9E3779B97F4A7C15ULL) | 1;
   }
 
   /// An empty table of `capacity` (a power of two) slots.
@@ -133,7 +215,7 @@ class HashContainer {
 
   /// Doubles the table, moving every pair (their tags are kept: no key is hashed again).
   void grow() {
-    std::vector<Slot> old = std::move(slots_);
+    auto old = std::move(slots_);
     reset_table(old.size() * 2);
     for (Slot& slot : old)
       if (slot.tag != 0) insert_new(slot.tag, std::move(slot.key), std::move(slot.value));
@@ -147,13 +229,33 @@ class HashContainer {
     ++size_;
   }
 
-  void keep_least_key(K& stored, const K& seen) const {
-    if constexpr (!is_identity_equality<Equal> && std::totally_ordered<K>) {
-      if (seen < stored) stored = seen;
+  /// Whether `seen` is the key `stored` (whose hash it has). When Equal is not plain
+  /// equality, a lesser spelling of the key replaces the stored one. Views are compared byte
+  /// for byte inline first: most hits repeat the stored spelling exactly.
+  bool matches(K& stored, const K& seen) {
+    if constexpr (stores_views) {
+      if (detail::same_bytes(stored, seen)) return true;
+      if constexpr (is_identity_equality<Equal>) return false;
     }
+    if (!equal_(stored, seen)) return false;
+    if constexpr (!is_identity_equality<Equal> && std::totally_ordered<K>) {
+      if (seen < stored) stored = owned(seen);
+    }
+    return true;
   }
 
-  std::vector<Slot> slots_;
+  /// The key as stored: string_view keys get a copy of their bytes in the container's arena,
+  /// so they need not outlive the map call that emitted them, and lookups compare against
+  /// compact memory instead of bytes scattered over the whole input.
+  K owned(const K& key) {
+    if constexpr (stores_views) return arena_.store(key);
+    else return key;
+  }
+
+  static constexpr bool stores_views = std::is_same_v<K, std::string_view>;
+
+  std::vector<Slot, detail::TableAllocator<Slot>> slots_;  // huge pages when large
+  std::uint64_t multiplier_ = next_multiplier();
   std::size_t mask_ = 0;
   unsigned shift_ = 64;
   std::size_t grow_at_ = 0;
@@ -161,6 +263,7 @@ class HashContainer {
   [[no_unique_address]] Hash hash_;
   [[no_unique_address]] Equal equal_;
   [[no_unique_address]] Combiner combiner_;
+  detail::ByteArena arena_;  // unused unless stores_views
 };
 
 }  // namespace pgasmr::mr
