@@ -16,7 +16,8 @@ enum class Prefetch {
 };
 
 /// A whole file mapped read-only; move-only. An empty file has no mapping and empty views.
-/// The views stay valid, at the same address, for the object's life, including after a move.
+/// The views stay valid, at the same address, for the object's life, including after a move,
+/// and any number of threads may read them at once.
 class MappedFile {
  public:
   /// Throws input_error naming `path` when it is missing, a directory, not a regular file or
