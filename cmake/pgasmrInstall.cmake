@@ -3,11 +3,11 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS pgasmr pgasmr_pgas pgasmr_collectives pgasmr_mapreduce pgasmr_warnings EXPORT pgasmrTargets
+install(TARGETS pgasmr pgasmr_pgas pgasmr_collectives pgasmr_mapreduce pgasmr_datasets pgasmr_warnings EXPORT pgasmrTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY pgas/include/ collectives/include/ mapreduce/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY pgas/include/ collectives/include/ mapreduce/include/ datasets/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT pgasmrTargets NAMESPACE pgasmr:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/pgasmr)
 
 configure_package_config_file(cmake/pgasmrConfig.cmake.in
