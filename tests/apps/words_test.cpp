@@ -24,6 +24,23 @@ std::map<std::string, int> upper_counts(std::string_view text) {
   return counts;
 }
 
+/// The definition read byte by byte: skip to a letter, then take letters and apostrophes.
+std::vector<std::string> reference_words(std::string_view text) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!letter(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t start = i;
+    while (i < text.size() && (letter(text[i]) || text[i] == '\'')) ++i;
+    words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
 }  // namespace
 
 TEST(Words, PhoenixDefinitionOnASentence) {
@@ -60,6 +77,24 @@ TEST(Words, TenMegabyteWord) {
   EXPECT_EQ(words[0].size(), 10u << 20);
 }
 
+TEST(Words, EveryCutOfATextAcrossBlockBoundaries) {
+  // Runs of every length around the 64-byte blocks the tokenizer works in: words, apostrophe
+  // runs, leading apostrophes, letters next to '@', '[', '`', '{' (neighbours of the letters).
+  std::string text;
+  for (int length = 1; length <= 70; length += 3) {
+    text += std::string(static_cast<std::size_t>(length), static_cast<char>('a' + length % 26));
+    text += length % 2 ? "''x " : "@Z[`{ \x80";
+    text += "'" + std::string(static_cast<std::size_t>(length % 5), '\'') + "q ";
+  }
+  ASSERT_GT(text.size(), 300u);
+  // Every start within a block, every end over two blocks from it, then every 13th.
+  for (std::size_t begin = 0; begin <= 64; ++begin)
+    for (std::size_t end = begin; end <= text.size(); end += end - begin < 130 ? 1 : 13) {
+      auto piece = std::string_view(text).substr(begin, end - begin);
+      ASSERT_EQ(words_of(piece), reference_words(piece)) << "bytes " << begin << ".." << end;
+    }
+}
+
 TEST(Words, ToUpperTouchesLettersOnly) { EXPECT_EQ(wc::to_upper("Don't-Stop"), "DON'T-STOP"); }
 
 TEST(CaseInsensitiveKeys, EqualIgnoringCaseAtEveryLength) {
@@ -81,6 +116,19 @@ TEST(CaseInsensitiveKeys, DifferentWordsDiffer) {
   EXPECT_FALSE(equal("abcdefghi", "abcdefghj"));  // difference in the second 8-byte block
   EXPECT_FALSE(equal("abc", "abcd"));
   EXPECT_FALSE(equal("g", "G'"));
+}
+
+TEST(CaseInsensitiveKeys, OneDifferentByteAnywhereAtEveryLength) {
+  // Short words are compared through overlapping loads: every position must still count.
+  wc::CaseInsensitiveHash hash;
+  wc::CaseInsensitiveEqual equal;
+  for (std::size_t n = 1; n <= 24; ++n)
+    for (std::size_t at = 0; at < n; ++at) {
+      std::string a(n, 'm'), b(n, 'M');
+      b[at] = at % 2 ? 'n' : '\'';
+      EXPECT_FALSE(equal(a, b)) << n << " " << at;
+      EXPECT_NE(hash(a), hash(b)) << n << " " << at;
+    }
 }
 
 TEST(CaseInsensitiveKeys, HashSpreadsDistinctWords) {
