@@ -4,6 +4,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <pgasmr/mapreduce/case_insensitive.hpp>
+
 #include "common/workers.hpp"
 #include "wordcount/text_chunks.hpp"
 #include "wordcount/words.hpp"
@@ -11,7 +13,8 @@
 namespace pgasmr::apps::wordcount {
 namespace {
 
-using CountMap = std::unordered_map<std::string_view, std::uint64_t, CaseInsensitiveHash, CaseInsensitiveEqual>;
+using CountMap =
+    std::unordered_map<std::string_view, std::uint64_t, mr::ascii_case_insensitive_hash, mr::ascii_case_insensitive_equal>;
 
 void count_into(std::string_view text, CountMap& counts) {
   for_each_word(text, [&](std::string_view word) { ++counts[word]; });
@@ -38,7 +41,7 @@ WordCounts count_words_phoenix_like(std::string_view text, std::size_t threads) 
   // Reduce: worker p owns the words whose hash is p modulo the worker count.
   std::vector<CountMap> partitions(threads);
   run_workers(threads, [&](std::size_t partition) {
-    CaseInsensitiveHash hash;
+    mr::ascii_case_insensitive_hash hash;
     for (const auto& counts : per_worker)
       for (const auto& [word, count] : counts)
         if (hash(word) % threads == partition) partitions[partition][word] += count;

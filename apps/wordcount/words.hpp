@@ -1,8 +1,9 @@
 #pragma once
 /// @file
 /// Phoenix++'s word: a maximal run of ASCII letters and apostrophes that starts with a letter.
-/// Words compare case-insensitively and are reported in upper case; every other byte (digits,
-/// punctuation, whitespace, bytes above 127) separates words.
+/// Words compare case-insensitively (the engine's mr::ascii_case_insensitive_hash and _equal)
+/// and are reported in upper case; every other byte (digits, punctuation, whitespace, bytes
+/// above 127) separates words.
 
 #include <array>
 #include <bit>
@@ -103,79 +104,6 @@ void for_each_word(std::string_view text, OnWord&& on_word) {
   }
   if (open_run != none) emit_run(open_run, text.size());
 }
-
-namespace detail {
-
-// For the bytes a word may hold, clearing bit 5 maps 'a'..'z' onto 'A'..'Z' and the apostrophe
-// (0x27) onto 0x07, which no other word byte reaches: so two words are equal ignoring case
-// exactly when they are equal under this mask, 8 bytes at a time.
-inline constexpr std::uint64_t case_fold_mask = 0xDFDFDFDFDFDFDFDFull;
-
-inline std::uint64_t load8(const char* p) noexcept {
-  std::uint64_t value;
-  std::memcpy(&value, p, 8);
-  return value;
-}
-
-/// A word of fewer than 8 bytes as one number, without reading past its end: two overlapping
-/// 4-byte loads from 4 bytes on, bytes 0, n/2 and n-1 below (together they cover every byte,
-/// so words of one length are equal exactly when their numbers are).
-inline std::uint64_t short_word(const char* p, std::size_t n) noexcept {
-  if (n >= 4) {
-    std::uint32_t low, high;
-    std::memcpy(&low, p, 4);
-    std::memcpy(&high, p + n - 4, 4);
-    return low | (std::uint64_t{high} << 32);
-  }
-  if (n == 0) return 0;
-  auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
-  return byte(0) | (byte(n / 2) << 8) | (byte(n - 1) << 16);
-}
-
-/// Calls piece(offset) for the 8-byte pieces that cover a word of n >= 8 bytes: every whole
-/// block, then the last 8 bytes (overlapping the block before), so no load passes the end.
-template <class Piece>
-bool all_pieces(std::size_t n, Piece&& piece) {
-  for (std::size_t i = 0; i + 8 < n; i += 8)
-    if (!piece(i)) return false;
-  return piece(n - 8);
-}
-
-}  // namespace detail
-
-/// Case-insensitive hash of a word. Deterministic (no per-process seed), so every process of a
-/// job places a word in the same partition. Defined for words only (letters and apostrophes).
-struct CaseInsensitiveHash {
-  std::uint64_t operator()(std::string_view word) const noexcept {
-    // The length is spread over all bits, apart from the bytes that the pieces change.
-    std::uint64_t h = (word.size() + 1) * 0x9E3779B97F4A7C15ull;
-    auto mix = [&](std::uint64_t piece) {
-      h = std::rotl((h ^ (piece & detail::case_fold_mask)) * 0xBF58476D1CE4E5B9ull, 31);
-      return true;
-    };
-    if (word.size() < 8)
-      mix(detail::short_word(word.data(), word.size()));
-    else
-      detail::all_pieces(word.size(), [&](std::size_t i) { return mix(detail::load8(word.data() + i)); });
-    // murmur3's finaliser spreads the last bytes into the low bits that hash tables index with.
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDull;
-    h ^= h >> 33;
-    return h;
-  }
-};
-
-/// Case-insensitive equality of two words (letters and apostrophes).
-struct CaseInsensitiveEqual {
-  bool operator()(std::string_view a, std::string_view b) const noexcept {
-    if (a.size() != b.size()) return false;
-    auto same = [](std::uint64_t x, std::uint64_t y) { return ((x ^ y) & detail::case_fold_mask) == 0; };
-    if (a.size() < 8) return same(detail::short_word(a.data(), a.size()), detail::short_word(b.data(), b.size()));
-    return detail::all_pieces(a.size(), [&](std::size_t i) {
-      return same(detail::load8(a.data() + i), detail::load8(b.data() + i));
-    });
-  }
-};
 
 /// The reported spelling of a word: upper case.
 inline std::string to_upper(std::string_view word) {
