@@ -9,10 +9,6 @@
 namespace pgasmr::apps::histogram {
 namespace {
 
-void count_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts) {
-  for (auto y = first; y < last; ++y) for_each_bin(image.row(y), [&](std::size_t bin) { ++counts[bin]; });
-}
-
 /// Rows per task: about 1 MiB of pixels, so a band is worth a trip to the queue.
 std::uint32_t rows_per_band(const datasets::BmpView& image) {
   constexpr std::size_t band_bytes = std::size_t{1} << 20;
@@ -23,7 +19,7 @@ std::uint32_t rows_per_band(const datasets::BmpView& image) {
 
 RgbHistogram histogram_sequential(const datasets::BmpView& image) {
   RgbHistogram counts{};
-  count_rows(image, 0, image.height(), counts);
+  add_rows(image, 0, image.height(), counts);
   return counts;
 }
 
@@ -35,7 +31,7 @@ RgbHistogram histogram_phoenix_like(const datasets::BmpView& image, std::size_t 
   run_workers(threads, [&](std::size_t worker) {
     for (auto b = next_band.fetch_add(1, std::memory_order_relaxed); b < bands;
          b = next_band.fetch_add(1, std::memory_order_relaxed))
-      count_rows(image, b * band, std::min(image.height(), (b + 1) * band), per_worker[worker]);
+      add_rows(image, b * band, std::min(image.height(), (b + 1) * band), per_worker[worker]);
   });
 
   RgbHistogram total{};

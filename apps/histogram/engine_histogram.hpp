@@ -30,7 +30,8 @@ struct ImageInput {
 ImageInput load_image(const std::filesystem::path& path);
 
 /// Collective: the histogram of `image` with the chosen distribution and reduce mode; laps "map"
-/// and the reduce phases. The whole result on thread 0, nothing elsewhere.
+/// and the reduce phases. `rows` are the map's elements, 0 .. height-1 in order (ImageInput's).
+/// The whole result on thread 0, nothing elsewhere.
 std::optional<RgbHistogram> histogram_engine(pgas::Context& me, const datasets::BmpView& image,
                                              std::span<const std::uint32_t> rows, const EngineChoice& choice,
                                              JobTimer& timer);

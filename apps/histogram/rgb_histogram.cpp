@@ -11,6 +11,10 @@ std::string describe_bin(std::size_t bin) {
 
 }  // namespace
 
+void add_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts) {
+  for (auto y = first; y < last; ++y) for_each_bin(image.row(y), [&](std::size_t bin) { ++counts[bin]; });
+}
+
 std::string format_histogram(const RgbHistogram& histogram) {
   std::string text;
   for (std::size_t bin = 0; bin < bin_count; ++bin)
