@@ -52,8 +52,25 @@ result_of_t<C> make_result(const C& table) {
 /// point into `bytes`, which must outlive it.
 template <CombiningContainer C>
 C fold(const C& like, std::span<const std::byte> bytes) {
+  using K = typename C::key_type;
+  using V = typename C::mapped_type;
   C table = like.empty_copy();
-  for_each_decoded<typename C::key_type, typename C::mapped_type>(bytes, [&](const auto& key, const auto& value) { table.emit(key, value); });
+  if constexpr (requires(std::span<const KeyValue<K, V>> pairs) { table.emit_batch(pairs); }) {
+    // In batches: the table prefetches the slots of a batch before probing.
+    std::vector<KeyValue<K, V>> batch;
+    batch.reserve(32);
+    auto flush = [&] {
+      table.emit_batch(std::span<const KeyValue<K, V>>(batch));
+      batch.clear();
+    };
+    for_each_decoded<K, V>(bytes, [&](const K& key, const V& value) {
+      batch.push_back({key, value});
+      if (batch.size() == 32) flush();
+    });
+    flush();
+  } else {
+    for_each_decoded<K, V>(bytes, [&](const K& key, const V& value) { table.emit(key, value); });
+  }
   return table;
 }
 

@@ -93,23 +93,13 @@ class HashContainer {
   /// are fetched from memory together, while the keys are hashed. (A word count emits the words
   /// of a text chunk 16 or 32 at a time.)
   void emit_batch(std::span<const K> keys, const V& value) {
-    constexpr std::size_t batch = 32;
-    std::uint64_t tags[batch];
-    for (std::size_t first = 0; first < keys.size(); first += batch) {
-      auto count = std::min(batch, keys.size() - first);
-      for (std::size_t i = 0; i < count; ++i) {
-        tags[i] = tag_of(keys[first + i]);
-        if (!slots_.empty()) __builtin_prefetch(&slots_[index_of(tags[i])]);
-      }
-      if constexpr (stores_views) {
-        // Then the stored keys' bytes (in the arena), which the comparisons will read.
-        for (std::size_t i = 0; i < count && !slots_.empty(); ++i) {
-          const Slot& slot = slots_[index_of(tags[i])];
-          if (slot.tag == tags[i]) __builtin_prefetch(slot.key.data());
-        }
-      }
-      for (std::size_t i = 0; i < count; ++i) emit_tagged(tags[i], keys[first + i], value);
-    }
+    emit_batches(keys.size(), [&](std::size_t i) -> const K& { return keys[i]; }, [&](std::size_t) -> const V& { return value; });
+  }
+
+  /// emit(pair.key, pair.value) for every pair, as emit_batch.
+  void emit_batch(std::span<const KeyValue<K, V>> pairs) {
+    emit_batches(pairs.size(), [&](std::size_t i) -> const K& { return pairs[i].key; },
+                 [&](std::size_t i) -> const V& { return pairs[i].value; });
   }
 
   std::size_t size() const noexcept { return size_; }
@@ -160,6 +150,29 @@ class HashContainer {
     K key{};
     V value{};
   };
+
+  /// Emits n pairs in batches: hash a batch and prefetch its slots (and, for views, the stored
+  /// keys' bytes), then probe.
+  template <class KeyAt, class ValueAt>
+  void emit_batches(std::size_t n, KeyAt key_at, ValueAt value_at) {
+    constexpr std::size_t batch = 32;
+    std::uint64_t tags[batch];
+    if (slots_.empty()) reset_table(capacity_for(0));
+    for (std::size_t first = 0; first < n; first += batch) {
+      auto count = std::min(batch, n - first);
+      for (std::size_t i = 0; i < count; ++i) {
+        tags[i] = tag_of(key_at(first + i));
+        __builtin_prefetch(&slots_[index_of(tags[i])]);
+      }
+      if constexpr (stores_views) {
+        for (std::size_t i = 0; i < count; ++i) {
+          const Slot& slot = slots_[index_of(tags[i])];
+          if (slot.tag == tags[i]) __builtin_prefetch(slot.key.data());
+        }
+      }
+      for (std::size_t i = 0; i < count; ++i) emit_tagged(tags[i], key_at(first + i), value_at(first + i));
+    }
+  }
 
   void emit_tagged(std::uint64_t tag, const K& key, const V& value) {
     if (slots_.empty()) [[unlikely]] reset_table(capacity_for(0));  // moved from

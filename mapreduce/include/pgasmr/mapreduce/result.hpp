@@ -6,11 +6,14 @@
 /// buffers) are copied into storage of its own.
 
 #include <algorithm>
+#include <bit>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -31,7 +34,7 @@ class Result {
 
   /// Sorts `pairs` (whose keys must be distinct) by key and takes ownership of their views.
   explicit Result(std::vector<entry_type> pairs) : entries_(std::move(pairs)) {
-    std::ranges::sort(entries_, std::ranges::less{}, &entry_type::key);
+    sort_by_key();
     own_views();
   }
 
@@ -63,6 +66,34 @@ class Result {
  private:
   template <class T>
   static constexpr bool is_view = std::is_same_v<T, std::string_view>;
+  static constexpr bool is_text = is_view<K> || std::is_same_v<K, std::string>;
+
+  /// The first eight bytes of `text`, zero-padded, as a number that orders like the bytes.
+  static std::uint64_t ordering_prefix(std::string_view text) noexcept {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data(), std::min<std::size_t>(text.size(), 8));
+    if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
+    return word;
+  }
+
+  /// Text keys are sorted by their eight-byte prefixes as integers first, and compared in full
+  /// only when the prefixes tie: most comparisons then touch no key bytes at all.
+  void sort_by_key() {
+    if constexpr (is_text) {
+      std::vector<std::pair<std::uint64_t, std::size_t>> order(entries_.size());
+      for (std::size_t i = 0; i < entries_.size(); ++i) order[i] = {ordering_prefix(entries_[i].key), i};
+      std::ranges::sort(order, [&](const auto& a, const auto& b) {
+        if (a.first != b.first) return a.first < b.first;
+        return entries_[a.second].key < entries_[b.second].key;
+      });
+      std::vector<entry_type> sorted;
+      sorted.reserve(entries_.size());
+      for (const auto& [prefix, i] : order) sorted.push_back(std::move(entries_[i]));
+      entries_ = std::move(sorted);
+    } else {
+      std::ranges::sort(entries_, std::ranges::less{}, &entry_type::key);
+    }
+  }
 
   template <class T>
   static std::size_t view_bytes(const T& x) {

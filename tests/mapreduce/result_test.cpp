@@ -1,0 +1,74 @@
+// Result: sorted by key exactly as std::less orders the keys (text keys take a prefix shortcut
+// that must not change the order), owning the bytes of view keys and values, copyable.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <pgasmr/mapreduce/result.hpp>
+
+namespace mr = pgasmr::mr;
+
+namespace {
+
+/// Keys that share long prefixes, hold NUL and bytes above 127, or are empty.
+std::vector<std::string> awkward_keys() {
+  std::vector<std::string> keys{"", "a", "ab", std::string("ab\0", 3), std::string("ab\0c", 4), "abcdefgh", "abcdefghi",
+                                "abcdefgh\x01", "abcdefgi", "\x7f", "\x80", "\xff", "\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+                                "Z", "z", "zz"};
+  for (int i = 0; i < 200; ++i) keys.push_back("common-prefix-" + std::to_string(i * 7 % 200));
+  return keys;
+}
+
+TEST(Result, SortsTextKeysAsStdLessDoes) {
+  auto keys = awkward_keys();
+  std::vector<std::string> shuffled = keys;
+  std::reverse(shuffled.begin(), shuffled.end());
+  std::rotate(shuffled.begin(), shuffled.begin() + 37, shuffled.end());
+  std::vector<mr::KeyValue<std::string, int>> pairs;
+  for (std::size_t i = 0; i < shuffled.size(); ++i) pairs.push_back({shuffled[i], static_cast<int>(i)});
+  mr::Result<std::string, int> result(std::move(pairs));
+  std::ranges::sort(keys);
+  ASSERT_EQ(result.size(), keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) EXPECT_EQ(result[i].key, keys[i]) << "at " << i;
+  for (const auto& key : keys) ASSERT_NE(result.find(key), nullptr) << key;
+  EXPECT_EQ(result.find("absent"), nullptr);
+}
+
+TEST(Result, OwnsTheBytesOfViewsAndCopiesKeepThemValid) {
+  auto keys = awkward_keys();
+  auto make = [&] {
+    std::vector<std::string> storage = keys;  // dies when make returns
+    std::vector<mr::KeyValue<std::string_view, std::string_view>> pairs;
+    for (const auto& s : storage) pairs.push_back({s, s});
+    return mr::Result<std::string_view, std::string_view>(std::move(pairs));
+  };
+  auto result = make();
+  auto copy = result;
+  result = mr::Result<std::string_view, std::string_view>{};  // the original's storage is gone
+  std::ranges::sort(keys);
+  ASSERT_EQ(copy.size(), keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    EXPECT_EQ(copy[i].key, keys[i]);
+    EXPECT_EQ(copy[i].value, keys[i]);
+  }
+  auto moved = std::move(copy);
+  EXPECT_EQ(moved.size(), keys.size());
+  EXPECT_EQ(moved[3].key, keys[3]);
+}
+
+TEST(Result, SortsOtherKeysByOperatorLess) {
+  mr::Result<std::int64_t, int> result({{5, 0}, {-3, 1}, {9, 2}, {0, 3}});
+  std::vector<std::int64_t> keys;
+  for (const auto& [key, value] : result) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::int64_t>{-3, 0, 5, 9}));
+  EXPECT_EQ(*result.find(9), 2);
+  EXPECT_EQ(result, (mr::Result<std::int64_t, int>({{9, 2}, {0, 3}, {5, 0}, {-3, 1}})));
+}
+
+}  // namespace
