@@ -1,6 +1,8 @@
 #include "executor.hpp"
 
 #include "agreement.hpp"
+#include "channel.hpp"
+#include "eager.hpp"
 #include "inter_process.hpp"
 #include "numa_relay.hpp"
 
@@ -22,33 +24,6 @@
 
 namespace pgasmr::coll::detail {
 namespace {
-
-/// What the members of one team inside a process share from one collective call to the next.
-struct Channel {
-  struct Board {
-    // The caller's private buffers, [parity][side]. Two sets, because a fast member may publish
-    // for its next call while a slow one still reads this call's addresses; it cannot get two
-    // calls ahead, since every call meets all local members at least once.
-    std::array<std::array<std::byte*, 2>, 2> buffers{};
-    std::uint64_t calls = 0;
-  };
-  std::once_flag sized;
-  std::vector<Board> boards;  // by local index
-  std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
-
-  // The team as this process sees it, worked out once (with `boards`): a team never changes.
-  std::vector<bool> member;           // by thread
-  std::vector<pg::thread_id> agent;   // by process: its first member, or -1
-  std::vector<int> local_index;       // by local thread: index among the team's local members
-  std::vector<int> group_rank;        // by process: rank in the team's process group, or -1
-  bool numa_nodes = false;            // this process's threads sit on two or more known NUMA nodes
-
-  // The gate that keeps a failing member's buffers alive while others copy from them: a member
-  // copying is `copying`; a member leaving by an exception closes the gate, so nobody starts
-  // copying any more, and waits for those already inside (copies never block).
-  std::atomic<int> copying{0};
-  std::atomic<bool> closed{false};
-};
 
 /// Holds the gate open for one phase of copies, or throws when a member has left.
 class CopyingPhase {
@@ -89,21 +64,17 @@ struct Task {
 
 class Execution {
  public:
-  Execution(const Participants& participants, const Plan& plan, PrivateBuffers mine, Overlap overlap)
+  Execution(const Participants& participants, Channel& channel, const Plan& plan, PrivateBuffers mine, Overlap overlap)
       : requested_(participants.algorithm()),
         me_(participants.me()),
         team_(participants.team()),
         plan_(plan),
         overlap_(overlap),
-        channel_(team_.extension<Channel>()),
+        channel_(channel),
         member_(channel_.member),
         agent_(channel_.agent),
         local_index_(channel_.local_index),
         group_rank_(channel_.group_rank) {
-    std::call_once(channel_.sized, [&] {
-      channel_.boards.resize(team_.local_ranks().size());
-      map_members();
-    });
     auto& board = channel_.boards[static_cast<std::size_t>(team_.local_index())];
     parity_ = board.calls++ & 1;
     board.buffers[parity_] = {const_cast<std::byte*>(mine.source), mine.destination};
@@ -175,37 +146,6 @@ class Execution {
       team_.barrier();
     else
       team_.local_step({});  // nobody may still be reading the caller's private buffers
-  }
-
-  /// Fills the channel's view of the team (once per team and process).
-  void map_members() {
-    auto threads = me_.threads();
-    auto& member = channel_.member;
-    auto& agents = channel_.agent;
-    member.assign(static_cast<std::size_t>(threads), false);
-    agents.assign(static_cast<std::size_t>(me_.processes()), -1);
-    for (auto thread : team_.threads()) {
-      member[static_cast<std::size_t>(thread)] = true;
-      auto& agent = agents[static_cast<std::size_t>(me_.process_of(thread))];
-      if (agent < 0 || thread < agent) agent = thread;
-    }
-    auto& local_index = channel_.local_index;
-    local_index.assign(static_cast<std::size_t>(me_.threads_per_process()), -1);
-    auto local = team_.local_ranks();
-    for (std::size_t i = 0; i < local.size(); ++i)
-      local_index[static_cast<std::size_t>(team_.thread_of(local[i]) % me_.threads_per_process())] = static_cast<int>(i);
-    auto processes = team_.processes();
-    channel_.group_rank.assign(static_cast<std::size_t>(me_.processes()), -1);
-    for (std::size_t g = 0; g < processes.size(); ++g)
-      channel_.group_rank[static_cast<std::size_t>(processes[g])] = static_cast<int>(g);
-    int first_node = -1;
-    for (pg::thread_id thread = 0; thread < threads; ++thread) {
-      if (me_.process_of(thread) != me_.process()) continue;
-      auto node = me_.topology().of(thread).numa_node;
-      if (node < 0) continue;
-      if (first_node < 0) first_node = node;
-      if (node != first_node) channel_.numa_nodes = true;
-    }
   }
 
   /// The member that acts for `owner`'s side: the owner itself if it is a member, else the
@@ -338,7 +278,7 @@ class Execution {
   /// Address in this process of a place in this process.
   std::byte* address(const Place& place) const {
     if (place.shared) return pg::detail::direct_address(me_, place.owner, place.offset);
-    auto local = local_index_[static_cast<std::size_t>(place.owner % me_.threads_per_process())];
+    auto local = local_index_[static_cast<std::size_t>(place.owner)];
     auto* base = channel_.boards[static_cast<std::size_t>(local)].buffers[parity_][static_cast<std::size_t>(place.side)];
     return base + place.offset;
   }
@@ -453,7 +393,9 @@ class Execution {
 
 void execute(const Participants& participants, const Plan& plan, PrivateBuffers mine, Sync sync, Overlap overlap) {
   if (debug_checks_enabled()) check_agreement(participants, plan, sync);
-  Execution(participants, plan, mine, overlap).run(sync);
+  auto& channel = channel_of(participants);
+  if (execute_eager(participants, channel, plan, mine, sync, overlap)) return;
+  Execution(participants, channel, plan, mine, overlap).run(sync);
 }
 
 }  // namespace pgasmr::coll::detail

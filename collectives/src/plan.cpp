@@ -6,6 +6,29 @@
 #include <pgasmr/pgas/block_cyclic.hpp>
 
 namespace pgasmr::coll::detail {
+namespace {
+
+/// Storage of finished plans, reused by the thread's next ones: a collective's fixed cost
+/// should not include an allocation. A stack, since a plan may run a collective of its own
+/// (the debug check) while it lives.
+thread_local std::vector<std::vector<Copy>> spare_copies;
+
+/// Larger storage is freed rather than kept for later.
+constexpr std::size_t kept_copies = 4096;
+
+}  // namespace
+
+Plan::Plan(const Participants& participants) : participants_(participants) {
+  if (spare_copies.empty()) return;
+  copies_ = std::move(spare_copies.back());
+  spare_copies.pop_back();
+}
+
+Plan::~Plan() {
+  if (copies_.capacity() == 0 || copies_.capacity() > kept_copies) return;
+  copies_.clear();
+  spare_copies.push_back(std::move(copies_));
+}
 
 Place Plan::place(const BufferRef& buffer, Side side, int member, std::size_t offset, std::size_t& run) const {
   if (!buffer.is_shared()) {

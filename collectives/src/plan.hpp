@@ -34,7 +34,11 @@ struct Copy {
 /// boundaries so that every copy touches one contiguous run on each side.
 class Plan {
  public:
-  explicit Plan(const Participants& participants) : participants_(participants) {}
+  explicit Plan(const Participants& participants);
+  /// Hands the copies' storage back to the thread's spares.
+  ~Plan();
+  Plan(const Plan&) = delete;
+  Plan& operator=(const Plan&) = delete;
 
   /// `bytes` from byte `from_offset` of `from` (member `from_member`'s, if private) to byte
   /// `to_offset` of `to` (member `to_member`'s, if private). Member indexes are those of the

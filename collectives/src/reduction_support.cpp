@@ -7,6 +7,7 @@
 #include <pgasmr/pgas/block_cyclic.hpp>
 #include <pgasmr/pgas/detail/core.hpp>
 
+#include "eager.hpp"
 #include "participants.hpp"
 
 namespace pgasmr::coll::detail {
@@ -57,15 +58,21 @@ std::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Optio
 
 std::vector<std::byte> allgather_bytes(pg::Context& me, std::span<const std::byte> mine, std::vector<std::size_t>& sizes,
                                        const Options& options) {
+  Participants p(me, options, "reduction");
+  std::vector<std::byte> everyone;
+  // Small partial results (a few per member) take one round through the mailbox.
+  auto eager = allgather_eager(p, mine, everyone, sizes);
+  if (eager == EagerGather::gathered) return everyone;
   Options inner = options;
   inner.sync = {};  // the exchange of partial results always synchronises fully
-  auto members = membership(me, options, "reduction").count;
-  std::vector<std::size_t> my_size{mine.size()};
-  sizes.assign(static_cast<std::size_t>(members), 0);
-  allgather(me, erase(std::span(sizes)), erase(std::span(my_size)), sizeof(std::size_t), inner);
+  if (eager == EagerGather::unavailable) {
+    std::vector<std::size_t> my_size{mine.size()};
+    sizes.assign(static_cast<std::size_t>(p.count()), 0);
+    allgather(me, erase(std::span(sizes)), erase(std::span(my_size)), sizeof(std::size_t), inner);
+  }
   std::size_t total = 0;
   for (auto s : sizes) total += s;
-  std::vector<std::byte> everyone(total);
+  everyone.resize(total);
   allgather_v(me, erase(std::span(everyone)), erase(mine), {sizes, {}, {}, false, 1}, inner);
   return everyone;
 }

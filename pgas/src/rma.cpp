@@ -18,6 +18,11 @@ thread_id calling_thread(const Context& me) noexcept { return me.thread(); }
 
 void fail_job(Context& me, std::exception_ptr error) noexcept { me.job().cancellation().cancel(error); }
 
+void poll_round(Context& me, unsigned round) {
+  me.job().cancellation().throw_if_cancelled();
+  back_off(round);
+}
+
 std::byte* direct_address(const Context& me, thread_id thread, std::size_t offset) {
   me.job().check_range("global_ptr", thread, offset, 0);
   return me.job().direct(thread, offset);

@@ -68,10 +68,16 @@ class Team {
   /// local members only.
   void local_step(const std::function<void()>& last);
   /// State of type T shared by the local members of this team, made on first use (T must be
-  /// default-constructible); it lives as long as the team.
+  /// default-constructible); it lives as long as the team. The handle remembers the last one
+  /// it looked up, since collectives ask for theirs on every call.
   template <class T>
   T& extension() const {
-    return *static_cast<T*>(extension_slot(typeid(T), [] { return std::static_pointer_cast<void>(std::make_shared<T>()); }).get());
+    if (cached_type_ != &typeid(T) || !state_) {
+      cached_extension_ =
+          extension_slot(typeid(T), [] { return std::static_pointer_cast<void>(std::make_shared<T>()); }).get();
+      cached_type_ = &typeid(T);
+    }
+    return *static_cast<T*>(cached_extension_);
   }
 
   /// For pgasmr's own layers: the state shared by the members of this process.
@@ -82,6 +88,8 @@ class Team {
 
   std::shared_ptr<detail::TeamState> state_;
   team_rank rank_ = -1;
+  mutable const std::type_info* cached_type_ = nullptr;  // extension(): the last one looked up
+  mutable void* cached_extension_ = nullptr;             // (kept alive by state_)
   std::uint32_t pending_generation_ = 0;
   bool notified_ = false;
 };

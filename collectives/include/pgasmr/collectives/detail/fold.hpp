@@ -132,7 +132,8 @@ std::vector<Partial<T>> exchange_partials(pg::Context& me, const std::vector<Par
   auto bytes = allgather_bytes(me, std::as_bytes(std::span(mine)), sizes, options);
   std::vector<Partial<T>> everyone(bytes.size() / sizeof(Partial<T>));
   if (!bytes.empty()) std::memcpy(everyone.data(), bytes.data(), bytes.size());
-  std::ranges::stable_sort(everyone, {}, &Partial<T>::at);
+  // Usually in order already (private inputs: member order); sorting would allocate.
+  if (!std::ranges::is_sorted(everyone, {}, &Partial<T>::at)) std::ranges::stable_sort(everyone, {}, &Partial<T>::at);
   return everyone;
 }
 

@@ -42,6 +42,11 @@ std::uint64_t atomic_bytes(Context&, atomic_op, std::size_t width, bool is_signe
 /// rethrows it.
 void fail_job(Context&, std::exception_ptr error) noexcept;
 
+/// One round of waiting for a word that another thread of this process sets without a futex
+/// to wake on (the collectives' mailboxes): throws once the job is cancelled, then pauses,
+/// yields or sleeps briefly, longer as `round` grows.
+void poll_round(Context&, unsigned round);
+
 /// Shared heap: symmetric (same offset on every thread) and per-thread local allocations.
 std::size_t allocate_symmetric(Context&, std::size_t bytes_per_thread);
 std::size_t allocate_symmetric_collective(Context&, std::size_t bytes_per_thread);

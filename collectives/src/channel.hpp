@@ -1,0 +1,55 @@
+#pragma once
+// Channel: what the members of one team inside a process share from one collective call to the
+// next (a team extension, made on first use): the team as this process sees it, the boards of
+// the zero-copy path, the staging buffers of the traffic between processes, and the mailbox of
+// the eager path.
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include <pgasmr/pgas/types.hpp>
+
+#include "mailbox.hpp"
+#include "participants.hpp"
+
+namespace pgasmr::coll::detail {
+
+struct Channel {
+  struct Board {
+    // The caller's private buffers, [parity][side]. Two sets, because a fast member may publish
+    // for its next call while a slow one still reads this call's addresses; it cannot get two
+    // calls ahead, since every zero-copy call meets all local members at least once.
+    std::array<std::array<std::byte*, 2>, 2> buffers{};
+    std::uint64_t calls = 0;
+  };
+  std::once_flag mapped;
+  std::vector<Board> boards;          // by local index
+  std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
+  Mailbox mailbox;                    // by local index
+
+  // The team as this process sees it, worked out once: a team never changes.
+  std::vector<bool> member;          // by thread
+  std::vector<pg::thread_id> agent;  // by process: its first member, or -1
+  std::vector<int> local_index;      // by thread: index among the team's local members, or -1
+  std::vector<int> group_rank;       // by process: rank in the team's process group, or -1
+  bool numa_nodes = false;           // this process's threads sit on two or more known NUMA nodes
+  bool all_local = false;            // every member lives in this process
+
+  // The gate that keeps a failing member's buffers alive while others copy from them: a member
+  // copying is `copying`; a member leaving by an exception closes the gate, so nobody starts
+  // copying any more, and waits for those already inside (copies never block).
+  std::atomic<int> copying{0};
+  std::atomic<bool> closed{false};
+
+  /// Local index of a member thread of this process.
+  int local_of(pg::thread_id thread) const { return local_index[static_cast<std::size_t>(thread)]; }
+};
+
+/// The channel of the participants' team, mapped.
+Channel& channel_of(const Participants&);
+
+}  // namespace pgasmr::coll::detail

@@ -1,0 +1,173 @@
+#include "eager.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+#include <pgasmr/pgas/detail/core.hpp>
+
+namespace pgasmr::coll::detail {
+namespace {
+
+/// The bytes of one copy's source.
+struct Source {
+  bool shared;
+  Side side;
+  std::size_t offset;
+  std::size_t bytes;
+  friend bool operator==(const Source&, const Source&) = default;
+};
+
+/// How one copy's destination owner gets the bytes.
+struct Delivery {
+  bool direct;         // from the owner's own buffer (it is its own source)
+  bool fresh;          // the first copy of these bytes into the source owner's slot
+  std::size_t at = 0;  // where they lie in the source owner's slot
+};
+
+/// What one member posts: `used` bytes, the last source placed (copies of the same bytes to
+/// several members, as in broadcast and allgather, follow each other: they share one place).
+struct Posting {
+  std::size_t used = 0;
+  Source last{};
+  std::size_t last_at = 0;
+};
+
+/// Per-thread scratch, reused from call to call so that the eager path allocates nothing.
+struct Scratch {
+  std::vector<Delivery> deliveries;  // by copy
+  std::vector<Posting> postings;     // by local index
+};
+
+/// Plans the slots: false when some end lies with a non-member or a member's post would not fit.
+bool plan_slots(const Channel& channel, const Plan& plan, Overlap overlap, Scratch& scratch) {
+  auto limit = eager_limit();
+  const auto& copies = plan.copies();
+  scratch.deliveries.resize(copies.size());
+  scratch.postings.assign(channel.boards.size(), {});
+  for (std::size_t i = 0; i < copies.size(); ++i) {
+    const auto& copy = copies[i];
+    if (!channel.member[static_cast<std::size_t>(copy.from.owner)] ||
+        !channel.member[static_cast<std::size_t>(copy.to.owner)])
+      return false;
+    auto& delivery = scratch.deliveries[i];
+    // In place, a member's own bytes go through its slot too: they are read before it writes.
+    if (copy.from.owner == copy.to.owner && overlap == Overlap::none) {
+      delivery = {true, false};
+      continue;
+    }
+    auto& posting = scratch.postings[static_cast<std::size_t>(channel.local_of(copy.from.owner))];
+    Source source{copy.from.shared, copy.from.side, copy.from.offset, copy.bytes};
+    if (posting.used > 0 && posting.last == source) {
+      delivery = {false, false, posting.last_at};
+      continue;
+    }
+    if (copy.bytes > limit - posting.used) return false;
+    delivery = {false, true, posting.used};
+    posting.last = source;
+    posting.last_at = posting.used;
+    posting.used += copy.bytes;
+  }
+  return true;
+}
+
+/// The caller's address of a place of its own (private) or of this process's shared memory.
+std::byte* address(pg::Context& me, const Place& place, PrivateBuffers mine) {
+  if (place.shared) return pg::detail::direct_address(me, place.owner, place.offset);
+  auto* base = place.side == Side::source ? const_cast<std::byte*>(mine.source) : mine.destination;
+  return base + place.offset;
+}
+
+/// Copies the caller's fresh sources into its slot, merging runs that are contiguous on both sides.
+void fill_slot(pg::Context& me, const Plan& plan, const Scratch& scratch, PrivateBuffers mine, std::byte* slot) {
+  auto self = me.thread();
+  const auto& copies = plan.copies();
+  const std::byte* run_from = nullptr;
+  std::size_t run_at = 0, run_bytes = 0;
+  for (std::size_t i = 0; i < copies.size(); ++i) {
+    const auto& delivery = scratch.deliveries[i];
+    if (!delivery.fresh || copies[i].from.owner != self) continue;
+    const auto* from = address(me, copies[i].from, mine);
+    if (run_bytes > 0 && from == run_from + run_bytes && delivery.at == run_at + run_bytes) {
+      run_bytes += copies[i].bytes;
+      continue;
+    }
+    if (run_bytes > 0) std::memcpy(slot + run_at, run_from, run_bytes);
+    run_from = from;
+    run_at = delivery.at;
+    run_bytes = copies[i].bytes;
+  }
+  if (run_bytes > 0) std::memcpy(slot + run_at, run_from, run_bytes);
+}
+
+}  // namespace
+
+bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, PrivateBuffers mine, Sync sync,
+                   Overlap overlap) {
+  if (!channel.all_local || eager_limit() == 0) return false;
+  auto& me = p.me();
+  thread_local Scratch scratch;
+  if (!plan_slots(channel, plan, overlap, scratch)) return false;
+
+  if (sync.in != InSync::none) p.team().barrier();
+  auto self = me.thread();
+  auto local = channel.local_of(self);
+  {
+    Mailbox::Round round(channel.mailbox, me, local);
+    if (scratch.postings[static_cast<std::size_t>(local)].used > 0) {
+      fill_slot(me, plan, scratch, mine, round.open());
+      round.post();
+    }
+    const auto& copies = plan.copies();
+    for (std::size_t i = 0; i < copies.size(); ++i) {
+      const auto& copy = copies[i];
+      if (copy.to.owner != self) continue;
+      const auto& delivery = scratch.deliveries[i];
+      const std::byte* from = delivery.direct
+                                  ? address(me, copy.from, mine)
+                                  : round.await(channel.local_of(copy.from.owner)) + delivery.at;
+      std::memcpy(address(me, copy.to, mine), from, copy.bytes);
+    }
+  }
+  if (sync.out == OutSync::all) p.team().barrier();
+  return true;
+}
+
+EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mine, std::vector<std::byte>& everyone,
+                            std::vector<std::size_t>& sizes) {
+  auto& channel = channel_of(p);
+  auto limit = eager_limit();
+  if (!channel.all_local || limit < sizeof(std::uint64_t)) return EagerGather::unavailable;
+  auto& me = p.me();
+  auto room = limit - sizeof(std::uint64_t);
+  Mailbox::Round round(channel.mailbox, me, channel.local_of(me.thread()));
+  // The slot: the size, then the bytes if they fit (readers learn from the size whether they do).
+  auto* slot = round.open();
+  std::uint64_t size = mine.size();
+  std::memcpy(slot, &size, sizeof size);
+  if (mine.size() <= room && !mine.empty()) std::memcpy(slot + sizeof size, mine.data(), mine.size());
+  round.post();
+
+  sizes.assign(static_cast<std::size_t>(p.count()), 0);
+  std::size_t total = 0;
+  bool fit = true;
+  for (int m = 0; m < p.count(); ++m) {
+    if (!p.takes_part(m)) continue;
+    std::uint64_t theirs = 0;
+    std::memcpy(&theirs, round.await(channel.local_of(p.thread_of(m))), sizeof theirs);
+    sizes[static_cast<std::size_t>(m)] = static_cast<std::size_t>(theirs);
+    total += static_cast<std::size_t>(theirs);
+    fit = fit && theirs <= room;
+  }
+  if (!fit) return EagerGather::too_large;
+  everyone.resize(total);
+  std::size_t at = 0;
+  for (int m = 0; m < p.count(); ++m) {
+    auto bytes = sizes[static_cast<std::size_t>(m)];
+    if (bytes == 0) continue;
+    std::memcpy(everyone.data() + at, round.await(channel.local_of(p.thread_of(m))) + sizeof size, bytes);
+    at += bytes;
+  }
+  return EagerGather::gathered;
+}
+
+}  // namespace pgasmr::coll::detail

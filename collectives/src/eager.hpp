@@ -1,0 +1,37 @@
+#pragma once
+// The eager path for small collectives among members that all live in this process: instead of
+// publishing buffer addresses and meeting twice (zero-copy), every member copies what the others
+// need from its buffers into its mailbox slot, posts it, and copies what it needs out of the
+// others' slots (mailbox.hpp). Nobody reads a member's buffers but the member itself, so a
+// member returns as soon as its own destination is complete, without waiting for anyone.
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include <pgasmr/collectives/options.hpp>
+
+#include "channel.hpp"
+#include "executor.hpp"
+#include "participants.hpp"
+#include "plan.hpp"
+
+namespace pgasmr::coll::detail {
+
+/// Runs `plan` eagerly and returns true when every copy's ends lie with members in this
+/// process and what each member must post fits its slot; otherwise returns false at once
+/// (every member decides alike: the plan is the same everywhere).
+bool execute_eager(const Participants&, Channel&, const Plan&, PrivateBuffers mine, Sync, Overlap);
+
+enum class EagerGather : unsigned char {
+  gathered,     ///< `everyone` holds every member's bytes
+  too_large,    ///< some member's bytes did not fit its slot: only `sizes` is filled
+  unavailable,  ///< members in other processes, or the eager path is off: nothing was done
+};
+
+/// Every member's `mine`, concatenated in member order, through the mailbox in one round;
+/// `sizes` gets each member's count (0 for members that take no part).
+EagerGather allgather_eager(const Participants&, std::span<const std::byte> mine, std::vector<std::byte>& everyone,
+                            std::vector<std::size_t>& sizes);
+
+}  // namespace pgasmr::coll::detail

@@ -1,0 +1,79 @@
+#pragma once
+// Mailbox: the shared memory of the eager path, for teams whose members all live in this
+// process. Each member owns one slot per round parity: in round g it copies what the others
+// need from its buffers into slot g % 2 and stamps the slot with g; readers wait for the stamps
+// they need, copy out, and mark round g consumed. A writer reuses slot g % 2 in round g + 2 only
+// once every member has consumed round g, so a fast member runs at most two rounds ahead and
+// nobody ever reads a member's own buffers: a member may return as soon as its own reads are
+// done. The stamp shares its cache line with the first bytes of the slot, so that a reader of
+// a small post fetches one line. Every member takes part in every round (possibly posting and
+// reading nothing), in the same order, because every member calls the same collectives.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <pgasmr/pgas/context.hpp>
+
+namespace pgasmr::coll::detail {
+
+namespace pg = pgasmr::pgas;
+
+/// Bytes a member may post per round: PGASMR_COLL_EAGER_LIMIT, else 8 KiB; 0 turns the eager
+/// path off.
+std::size_t eager_limit();
+
+class Mailbox {
+ public:
+  /// Makes room for `members` local members (once, before the first round).
+  void size_for(int members);
+
+  /// One member's part of one round. Construct it in every member for every eager call.
+  class Round {
+   public:
+    Round(Mailbox& mailbox, pg::Context& me, int member);
+    /// Marks the round consumed: the caller reads nothing of it any more.
+    ~Round();
+    Round(const Round&) = delete;
+    Round& operator=(const Round&) = delete;
+
+    /// The caller's slot (eager_limit() bytes), once every member has consumed the round that
+    /// used it last.
+    std::byte* open();
+    /// Publishes what the caller wrote into its slot.
+    void post();
+    /// `member`'s slot of this round, once that member has posted it.
+    const std::byte* await(int member);
+
+   private:
+    Mailbox& mailbox_;
+    pg::Context& me_;
+    int member_;
+    std::uint64_t round_;
+  };
+
+ private:
+  // One cache line each (two: the adjacent-line prefetcher pairs them), so that waiting for
+  // one member never contends with another member's writes.
+  struct alignas(128) Counter {
+    std::atomic<std::uint64_t> value{0};
+  };
+  struct alignas(128) Own {
+    std::uint64_t rounds = 0;         // rounds this member has started
+    std::uint64_t all_consumed = 0;   // a round that every member is known to have consumed
+  };
+
+  /// A slot: its stamp (the round it was last posted in), then its bytes.
+  std::byte* slot(int member, std::uint64_t round) noexcept;
+  static std::atomic<std::uint64_t>& stamp(std::byte* slot) noexcept;
+
+  int members_ = 0;
+  std::size_t slot_bytes_ = 0;           // stamp and bytes, in whole cache lines
+  std::unique_ptr<Counter[]> consumed_;  // by member: the last round it finished reading
+  std::unique_ptr<Own[]> own_;           // by member: touched by that member only
+  std::vector<std::byte> slots_;         // [member][parity]
+};
+
+}  // namespace pgasmr::coll::detail
