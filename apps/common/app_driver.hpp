@@ -1,8 +1,8 @@
 #pragma once
 /// @file
-/// The one program skeleton both apps share: parse the command line, start the runtime, load the
-/// input, run the engine on every PGAS thread, then on process 0 time the baselines, verify,
-/// write the output and print the report. Errors end the program with a message and status 1
+/// The one program skeleton both apps share: parse the command line, start the runtime; in the
+/// job, load the input (once per process) and run the engine on every PGAS thread; then on
+/// process 0 time the baselines, verify, write the output and print the report. Errors end the program with a message and status 1
 /// (2 for a bad command line), leaving no output file.
 
 #include <algorithm>
@@ -32,7 +32,8 @@ template <class Input, class Result>
 struct AppDefinition {
   std::string_view name;
   std::string_view synopsis;  ///< for --help: what the app computes and what INPUT is
-  /// Maps and validates the input (and prepares it for `total_threads` PGAS threads).
+  /// Maps and validates the input (and prepares it for `total_threads` PGAS threads). Called by
+  /// one thread of each process.
   std::function<Input(const std::filesystem::path& path, std::size_t total_threads)> load;
   std::function<std::uint64_t(const Input&)> input_bytes;
   /// The engine version, called on every thread; returns the whole result on thread 0 and
@@ -63,24 +64,27 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     pgas::Runtime runtime(options.runtime);
     const bool reporter = runtime.process() == 0;
     const auto threads_per_process = static_cast<std::size_t>(runtime.threads() / runtime.processes());
-    // Opened before the work so that a bad output path fails fast; renamed into place at the end.
-    std::optional<datasets::AtomicOutputFile> output;
-    if (reporter && options.output) output.emplace(*options.output);
 
-    Stopwatch load_clock;
-    const Input input = app.load(options.input, static_cast<std::size_t>(runtime.threads()));
-    const PhaseTime load{"load", load_clock.seconds()};
-    if (reporter)
-      print_run(app.name, options, app.input_bytes(input), runtime.processes(), static_cast<int>(threads_per_process));
-
+    // Everything that may fail on one process only (its input, process 0's output file) happens
+    // inside the job: a failure there cancels every thread of every process, where a failure
+    // outside would leave the other processes waiting in the job for ever.
+    std::optional<Input> input;  // one per process, shared by its threads
+    std::optional<datasets::AtomicOutputFile> output;  // renamed into place at the end
     std::optional<Result> result;
-    std::vector<PhaseTime> phases{load};
+    std::vector<PhaseTime> phases;
     runtime.run([&](pgas::Context& me) {
       JobTimer timer(me);
-      auto mine = app.run_engine(me, input, options, timer);
+      if (me.local_thread() == 0) {
+        if (me.thread() == 0 && options.output) output.emplace(*options.output);
+        input.emplace(app.load(options.input, static_cast<std::size_t>(me.threads())));
+      }
+      timer.lap("load");  // its barrier publishes the input to the process's other threads
+      if (me.thread() == 0)
+        print_run(app.name, options, app.input_bytes(*input), me.processes(), me.threads_per_process());
+      auto mine = app.run_engine(me, *input, options, timer);
       if (me.thread() == 0) {
         result = std::move(mine);
-        phases.insert(phases.end(), timer.phases().begin(), timer.phases().end());
+        phases = timer.phases();
       }
     });
     if (!reporter) return 0;
@@ -89,12 +93,12 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     std::vector<PhaseTime> baselines;
     if (options.runs_sequential()) {
       Stopwatch clock;
-      sequential = app.sequential(input);
+      sequential = app.sequential(*input);
       baselines.push_back({"sequential baseline", clock.seconds()});
     }
     if (options.runs_phoenix()) {
       Stopwatch clock;
-      phoenix = app.phoenix_like(input, threads_per_process);
+      phoenix = app.phoenix_like(*input, threads_per_process);
       baselines.push_back({"phoenix-like baseline", clock.seconds()});
     }
 
@@ -111,7 +115,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     }
 
     const double engine = engine_seconds(phases);
-    print_phases(phases, engine, app.input_bytes(input));
+    print_phases(phases, engine, app.input_bytes(*input));
     for (const auto& baseline : baselines) print_baseline(baseline.name, baseline.seconds, engine);
     const int status = report_verification(app.name, checks);
     app.print_top(*result, options.top);
