@@ -1,7 +1,9 @@
 #pragma once
 /// @file
 /// ListContainer: the thesis's plain list of intermediate pairs, kept as emitted (no combiner).
-/// Reduce it with a combiner given to apply_reduce, or with an array-based user reduce.
+/// Reduce it with a combiner given to apply_reduce, or with an array-based user reduce. Pairs
+/// are stored as given: std::string_view keys or values must outlive the container (point them
+/// into the input, not into temporaries).
 
 #include <cstddef>
 #include <span>
