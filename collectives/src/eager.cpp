@@ -132,8 +132,8 @@ bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, Pr
   return true;
 }
 
-EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mine, std::vector<std::byte>& everyone,
-                            std::vector<std::size_t>& sizes) {
+EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mine, std::pmr::vector<std::byte>& everyone,
+                            std::pmr::vector<std::size_t>& sizes) {
   auto& channel = channel_of(p);
   auto limit = eager_limit();
   if (!channel.all_local || limit < sizeof(std::uint64_t)) return EagerGather::unavailable;

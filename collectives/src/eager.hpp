@@ -6,6 +6,7 @@
 // member returns as soon as its own destination is complete, without waiting for anyone.
 
 #include <cstddef>
+#include <memory_resource>
 #include <span>
 #include <vector>
 
@@ -31,7 +32,7 @@ enum class EagerGather : unsigned char {
 
 /// Every member's `mine`, concatenated in member order, through the mailbox in one round;
 /// `sizes` gets each member's count (0 for members that take no part).
-EagerGather allgather_eager(const Participants&, std::span<const std::byte> mine, std::vector<std::byte>& everyone,
-                            std::vector<std::size_t>& sizes);
+EagerGather allgather_eager(const Participants&, std::span<const std::byte> mine, std::pmr::vector<std::byte>& everyone,
+                            std::pmr::vector<std::size_t>& sizes);
 
 }  // namespace pgasmr::coll::detail

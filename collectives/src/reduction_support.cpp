@@ -17,10 +17,10 @@ Membership membership(pg::Context& me, const Options& options, const char* opera
   return {p.mine(), p.count()};
 }
 
-std::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options, const char* operation,
-                              std::vector<std::byte>& fetched) {
+std::pmr::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options, const char* operation,
+                                   std::pmr::vector<std::byte>& fetched) {
   Participants p(me, options, operation);
-  std::vector<Run> runs;
+  std::pmr::vector<Run> runs(fetched.get_allocator());
   if (!src.is_shared()) {
     if (src.bytes > 0) runs.push_back({static_cast<std::size_t>(p.mine()), src.data, src.bytes / src.element_size});
     return runs;
@@ -30,7 +30,7 @@ std::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Optio
   struct Pending {
     std::size_t key, at, count;
   };
-  std::vector<Pending> pending;
+  std::pmr::vector<Pending> pending(fetched.get_allocator());
   pg::BlockCyclicLayout layout(src.array_size, src.block, me.threads());
   auto& team = p.team();
   bool first_member = team.rank() == 0;
@@ -56,10 +56,10 @@ std::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Optio
   return runs;
 }
 
-std::vector<std::byte> allgather_bytes(pg::Context& me, std::span<const std::byte> mine, std::vector<std::size_t>& sizes,
-                                       const Options& options) {
+std::pmr::vector<std::byte> allgather_bytes(pg::Context& me, std::span<const std::byte> mine,
+                                            std::pmr::vector<std::size_t>& sizes, const Options& options) {
   Participants p(me, options, "reduction");
-  std::vector<std::byte> everyone;
+  std::pmr::vector<std::byte> everyone(sizes.get_allocator());
   // Small partial results (a few per member) take one round through the mailbox.
   auto eager = allgather_eager(p, mine, everyone, sizes);
   if (eager == EagerGather::gathered) return everyone;

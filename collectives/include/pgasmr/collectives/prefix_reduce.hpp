@@ -34,9 +34,10 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
       refuse(me, options, operation, "an exclusive scan needs an operator with an identity (op::add, ...)");
   }
   if (source.is_shared()) sync_in(me, options);
-  std::vector<std::byte> fetched;
+  Arena arena;
+  std::pmr::vector<std::byte> fetched(arena.resource());
   auto pieces = pieces_of(me, source, chunks, dst_offsets, options, operation, fetched);
-  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, true), options);
+  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, true, arena.resource()), options);
 
   // A private input's results go after those of the members before the caller.
   std::size_t before_me = 0;
@@ -48,12 +49,13 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
   std::size_t next = 0, private_at = 0;
   bool have_prefix = false;
   T prefix{};
+  std::vector<T> out;  // one piece's results, reused
   for (const auto& piece : pieces) {
     for (; next < everyone.size() && everyone[next].at < piece.at; ++next) {
       prefix = have_prefix ? static_cast<T>(op(prefix, everyone[next].value)) : everyone[next].value;
       have_prefix = true;
     }
-    std::vector<T> out(piece.count);
+    out.resize(piece.count);
     bool have = have_prefix;
     T acc = prefix;
     for (std::size_t i = 0; i < piece.count; ++i) {

@@ -57,12 +57,13 @@ struct Chunk {
 
 /// The caller's pieces of `src` (restricted to `chunks` when given: an empty list has none), in
 /// input order, with their destinations: the position in the input order, or dst_offsets[k] + i
-/// when given.
-inline std::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks,
-                                    std::span<const std::size_t> dst_offsets, const Options& options,
-                                    const char* operation, std::vector<std::byte>& fetched) {
+/// when given. They live in `fetched`'s memory resource.
+inline std::pmr::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src,
+                                         std::optional<std::span<const Chunk>> chunks,
+                                         std::span<const std::size_t> dst_offsets, const Options& options,
+                                         const char* operation, std::pmr::vector<std::byte>& fetched) {
   auto member = static_cast<std::uint64_t>(membership(me, options, operation).mine);
-  std::vector<Piece> pieces;
+  std::pmr::vector<Piece> pieces(fetched.get_allocator());
   if (!chunks) {
     for (const auto& run : runs_to_fold(me, src, options, operation, fetched)) {
       Position at = src.is_shared() ? Position{0, run.key} : Position{member, 0};
@@ -109,8 +110,9 @@ inline std::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src, std::
 
 /// One partial per piece, or (commutative operators) one for all of the caller's pieces.
 template <class T, class Op>
-std::vector<Partial<T>> fold_pieces(std::span<const Piece> pieces, const Op& op, bool per_piece) {
-  std::vector<Partial<T>> partials;
+std::pmr::vector<Partial<T>> fold_pieces(std::span<const Piece> pieces, const Op& op, bool per_piece,
+                                         std::pmr::memory_resource* memory) {
+  std::pmr::vector<Partial<T>> partials(memory);
   for (const auto& piece : pieces) {
     if (piece.count == 0) continue;
     T acc = load<T>(piece.data, 0);
@@ -125,12 +127,13 @@ std::vector<Partial<T>> fold_pieces(std::span<const Piece> pieces, const Op& op,
   return partials;
 }
 
-/// Every member's partials, in input order.
+/// Every member's partials, in input order (in the memory of `mine`).
 template <class T>
-std::vector<Partial<T>> exchange_partials(pg::Context& me, const std::vector<Partial<T>>& mine, const Options& options) {
-  std::vector<std::size_t> sizes;
+std::pmr::vector<Partial<T>> exchange_partials(pg::Context& me, const std::pmr::vector<Partial<T>>& mine,
+                                               const Options& options) {
+  std::pmr::vector<std::size_t> sizes(mine.get_allocator());
   auto bytes = allgather_bytes(me, std::as_bytes(std::span(mine)), sizes, options);
-  std::vector<Partial<T>> everyone(bytes.size() / sizeof(Partial<T>));
+  std::pmr::vector<Partial<T>> everyone(bytes.size() / sizeof(Partial<T>), mine.get_allocator());
   if (!bytes.empty()) std::memcpy(everyone.data(), bytes.data(), bytes.size());
   // Usually in order already (private inputs: member order); sorting would allocate.
   if (!std::ranges::is_sorted(everyone, {}, &Partial<T>::at)) std::ranges::stable_sort(everyone, {}, &Partial<T>::at);
@@ -142,9 +145,10 @@ template <class T, class Op>
 T fold_everything(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks, const Op& op,
                   const Options& options, const char* operation) {
   if (src.is_shared()) sync_in(me, options);
-  std::vector<std::byte> fetched;
+  Arena arena;
+  std::pmr::vector<std::byte> fetched(arena.resource());
   auto pieces = pieces_of(me, src, chunks, {}, options, operation, fetched);
-  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>()), options);
+  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), arena.resource()), options);
   if (everyone.empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
   T result = everyone.front().value;
   for (std::size_t i = 1; i < everyone.size(); ++i) result = static_cast<T>(op(result, everyone[i].value));

@@ -3,6 +3,7 @@
 /// The compiled support of the reductions, whose arithmetic lives in the typed headers.
 
 #include <cstddef>
+#include <memory_resource>
 #include <span>
 #include <vector>
 
@@ -11,6 +12,21 @@
 #include <pgasmr/pgas/context.hpp>
 
 namespace pgasmr::coll::detail {
+
+/// Where a reduction keeps its temporaries: a buffer inside the arena (on the caller's stack)
+/// first, then the heap, so that a reduction of a few values allocates nothing. Memory is only
+/// given back when the arena goes, with the reduction.
+class Arena {
+ public:
+  Arena() = default;
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  std::pmr::memory_resource* resource() noexcept { return &resource_; }
+
+ private:
+  alignas(std::max_align_t) std::byte buffer_[2048];
+  std::pmr::monotonic_buffer_resource resource_{buffer_, sizeof buffer_};
+};
 
 /// The caller's place among the members of a collective with these options.
 struct Membership {
@@ -30,12 +46,13 @@ struct Run {
 
 /// The caller's runs of `src`, in input order. A shared source is folded where it lives; runs
 /// of threads outside the team are fetched (into `fetched`) by the team's first member.
-std::vector<Run> runs_to_fold(pg::Context&, const BufferRef& src, const Options&, const char* operation,
-                              std::vector<std::byte>& fetched);
+std::pmr::vector<Run> runs_to_fold(pg::Context&, const BufferRef& src, const Options&, const char* operation,
+                                   std::pmr::vector<std::byte>& fetched);
 
-/// Every member's bytes, concatenated in member order; `sizes` gets each member's count.
-std::vector<std::byte> allgather_bytes(pg::Context&, std::span<const std::byte> mine, std::vector<std::size_t>& sizes,
-                                       const Options&);
+/// Every member's bytes, concatenated in member order; `sizes` gets each member's count. Both
+/// live in `sizes`' memory resource.
+std::pmr::vector<std::byte> allgather_bytes(pg::Context&, std::span<const std::byte> mine,
+                                            std::pmr::vector<std::size_t>& sizes, const Options&);
 
 /// Writes `bytes` at byte `offset` of `dst`: the caller's private buffer, or the shared view.
 void write_bytes(pg::Context&, const BufferRef& dst, std::size_t offset, std::span<const std::byte> bytes,
