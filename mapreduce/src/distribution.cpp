@@ -15,13 +15,16 @@ namespace pgasmr::mr {
 namespace {
 
 void check_threads(int threads) {
-  if (threads <= 0) throw std::invalid_argument("mapreduce distribution: thread count must be positive, got " + std::to_string(threads));
+  if (threads <= 0)
+    throw std::invalid_argument("mapreduce distribution: thread count must be positive, got " + std::to_string(threads));
 }
 
-void check_weights(std::span<const std::uint64_t> weights, std::size_t expected, std::string_view kind, std::string_view layout) {
+void check_weights(std::span<const std::uint64_t> weights, std::size_t expected, std::string_view kind,
+                   std::string_view layout) {
   if (weights.size() != expected)
-    throw std::invalid_argument("mapreduce distribution " + std::string(kind) + ": weights has " + std::to_string(weights.size()) +
-                                " entries; it needs " + std::to_string(expected) + " (" + std::string(layout) + ")");
+    throw std::invalid_argument("mapreduce distribution " + std::string(kind) + ": weights has " +
+                                std::to_string(weights.size()) + " entries; it needs " + std::to_string(expected) + " (" +
+                                std::string(layout) + ")");
 }
 
 /// The element weights of a balanced or best_fit distribution (best_fit's follow the threshold).
@@ -49,7 +52,8 @@ std::vector<int> block_owners(std::size_t n, int threads) {
   std::vector<int> owner(n);
   for (int t = 0; t < threads; ++t) {
     auto range = block_range(n, threads, t);
-    std::fill(owner.begin() + static_cast<std::ptrdiff_t>(range.begin), owner.begin() + static_cast<std::ptrdiff_t>(range.end), t);
+    auto first = owner.begin() + static_cast<std::ptrdiff_t>(range.begin);
+    std::fill(first, first + static_cast<std::ptrdiff_t>(range.size()), t);
   }
   return owner;
 }

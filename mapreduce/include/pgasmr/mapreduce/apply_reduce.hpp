@@ -8,6 +8,7 @@
 /// Collective: every thread calls it with the same mode and transfer. Throws
 /// std::invalid_argument (on every thread alike) for a root that is not a thread of the job.
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <span>
@@ -48,8 +49,8 @@ result_of_t<C> make_result(const C& table) {
   return make_result(table, [](const auto&) { return true; });
 }
 
-/// A fresh copy of `like` with every pair in `bytes` folded in. Its view keys (string_view)
-/// point into `bytes`, which must outlive it.
+/// A fresh copy of `like` with every pair in `bytes` folded in. Keep `bytes` alive as long as
+/// the copy: a container may store the decoded views (HashContainer copies them, others need not).
 template <CombiningContainer C>
 C fold(const C& like, std::span<const std::byte> bytes) {
   using K = typename C::key_type;
@@ -93,10 +94,13 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
   validate(mode, me);
   switch (mode.kind) {
     case ReduceMode::Kind::no_comm: return detail::make_result(container);
-    case ReduceMode::Kind::all:
-      return detail::make_result(detail::fold(container, detail::allgather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), transfer)));
+    case ReduceMode::Kind::all: {
+      auto received = detail::allgather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), transfer);
+      return detail::make_result(detail::fold(container, received));
+    }
     case ReduceMode::Kind::root: {
-      auto received = detail::gather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), mode.root, transfer);
+      auto sent = detail::encode_pairs(container, transfer);
+      auto received = detail::gather_bytes(me, sent.outgoing(), mode.root, transfer);
       if (me.thread() != mode.root) return {};
       return detail::make_result(detail::fold(container, received));
     }
@@ -108,11 +112,12 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
   auto owner = [&](const auto& key) { return container.key_owner(key, threads); };
   auto shuffled = detail::encode_partitioned(container, owner, threads, transfer);
   auto shuffled_in = detail::exchange_bytes(me, shuffled.outgoing(), shuffled.per_destination, transfer);
-  auto mine = detail::fold(container, shuffled_in);  // its views point into shuffled_in
+  auto mine = detail::fold(container, shuffled_in);  // may keep views into shuffled_in
   // A dense container holds every key; only the owned ones are this thread's result.
   auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
   if (mode.then.kind == FinalGather::Kind::none) return detail::make_result(mine, owned);
-  auto received = detail::gather_for(me, detail::encode_pairs(mine, owned, transfer).outgoing(), mode.then.kind, mode.then.root, transfer);
+  auto gathered = detail::encode_pairs(mine, owned, transfer);
+  auto received = detail::gather_for(me, gathered.outgoing(), mode.then.kind, mode.then.root, transfer);
   if (mode.then.kind == FinalGather::Kind::root && me.thread() != mode.then.root) return {};
   return detail::make_result(detail::fold(container, received));
 }
@@ -160,7 +165,8 @@ ReceivedPairs<typename C::key_type, typename C::mapped_type> collect(pgas::Conte
       container.for_each([&](const K& key, const V& value) { own.pairs.push_back({key, value}); });
       return own;
     }
-    case ReduceMode::Kind::all: return decoded<K, V>(allgather_bytes(me, encode_pairs(container, transfer).outgoing(), transfer));
+    case ReduceMode::Kind::all:
+      return decoded<K, V>(allgather_bytes(me, encode_pairs(container, transfer).outgoing(), transfer));
     case ReduceMode::Kind::root:
       return decoded<K, V>(gather_bytes(me, encode_pairs(container, transfer).outgoing(), mode.root, transfer));
     case ReduceMode::Kind::by_key: break;
