@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <map>
@@ -260,6 +261,44 @@ TEST(Engine, OneByOneTransferGivesTheSameResults) {
       mr::apply_map(me, numbers.input, [](std::uint32_t x, auto& out) { NumbersJob::map(x, out); }, counters, mr::dynamic(5));
       check_result(me, mode, mr::apply_reduce(me, counters, mode, mr::Transfer::one_by_one), dense, mr::sum{},
                    [&](std::size_t k) { return counters.key_owner(k, me.threads()); });
+    }
+  });
+}
+
+/// A value that takes the Boost.Serialization path: the least and the greatest word of a key.
+struct WordRange {
+  std::string least, greatest;
+  template <class Archive>
+  void serialize(Archive& archive, unsigned) {
+    archive & least & greatest;
+  }
+  friend bool operator==(const WordRange&, const WordRange&) = default;
+};
+static_assert(mr::data_path_of<WordRange> == mr::DataPath::boost);
+
+TEST(Engine, BoostSerializedValuesEveryMode) {
+  WordsJob job;
+  auto widen = [](const WordRange& a, const WordRange& b) {
+    return WordRange{std::min(a.least, b.least), std::max(a.greatest, b.greatest)};
+  };
+  // Key: the word's length; value: the range of words of that length.
+  std::map<std::uint32_t, WordRange> expected;
+  for (const auto& line : job.input)
+    pgasmr::test::for_each_word(line, [&](std::string_view w) {
+      WordRange one{std::string(w), std::string(w)};
+      auto [it, fresh] = expected.emplace(static_cast<std::uint32_t>(w.size()), one);
+      if (!fresh) it->second = widen(it->second, one);
+    });
+  pgasmr::test::for_each_thread_count([&](pg::Context& me) {
+    for (auto mode : pgasmr::test::all_modes(me.threads())) {
+      mr::HashContainer<std::uint32_t, WordRange, decltype(widen)> ranges(0, {}, {}, widen);
+      mr::apply_map(me, job.input, [](const std::string& line, auto& out) {
+        pgasmr::test::for_each_word(line, [&](std::string_view w) {
+          out.emit(static_cast<std::uint32_t>(w.size()), WordRange{std::string(w), std::string(w)});
+        });
+      }, ranges, mr::dynamic(7));
+      check_result(me, mode, mr::apply_reduce(me, ranges, mode), expected, widen,
+                   [&](std::uint32_t k) { return ranges.key_owner(k, me.threads()); });
     }
   });
 }
