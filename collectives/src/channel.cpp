@@ -41,7 +41,13 @@ void map_members(pg::Context& me, pg::Team& team, Channel& channel) {
 Channel& channel_of(const Participants& participants) {
   auto& team = participants.team();
   auto& channel = team.extension<Channel>();
-  std::call_once(channel.mapped, [&] { map_members(participants.me(), team, channel); });
+  if (!channel.mapped.load(std::memory_order_acquire)) {
+    std::lock_guard guard(channel.mapping);
+    if (!channel.mapped.load(std::memory_order_relaxed)) {
+      map_members(participants.me(), team, channel);
+      channel.mapped.store(true, std::memory_order_release);
+    }
+  }
   return channel;
 }
 

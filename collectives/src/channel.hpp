@@ -26,7 +26,8 @@ struct Channel {
     std::array<std::array<std::byte*, 2>, 2> buffers{};
     std::uint64_t calls = 0;
   };
-  std::once_flag mapped;
+  std::atomic<bool> mapped{false};  // the view below is ready (made once, under `mapping`)
+  std::mutex mapping;
   std::vector<Board> boards;          // by local index
   std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
   Mailbox mailbox;                    // by local index

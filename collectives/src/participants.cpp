@@ -12,6 +12,7 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
       algorithm_(options.algorithm),
       by_thread_(options.addressing == Addressing::thread_ids) {
   if (!*team_) refuse("the calling thread is not a member of the team (empty team)");
+  threads_ = team_->threads();
   if (by_thread_) {
     count_ = me.threads();
     mine_ = me.thread();
@@ -20,8 +21,6 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
     mine_ = team_->rank();
   }
 }
-
-pg::thread_id Participants::thread_of(int member) const { return by_thread_ ? member : team_->thread_of(member); }
 
 bool Participants::takes_part(int member) const { return !by_thread_ || team_->rank_of(member).has_value(); }
 

@@ -27,8 +27,10 @@ class Participants {
   int count() const noexcept { return count_; }
   /// The caller's member index.
   int mine() const noexcept { return mine_; }
-  /// Global thread of member m.
-  pg::thread_id thread_of(int member) const;
+  /// Global thread of member m (a valid member index: plans ask for it on every copy).
+  pg::thread_id thread_of(int member) const noexcept {
+    return by_thread_ ? member : threads_[static_cast<std::size_t>(member)];
+  }
   /// False for the non-member threads of Addressing::thread_ids.
   bool takes_part(int member) const;
 
@@ -42,6 +44,7 @@ class Participants {
  private:
   pg::Context& me_;
   pg::Team* team_;
+  std::span<const pg::thread_id> threads_;  // the team's members, by rank
   const char* operation_;
   Algorithm algorithm_;
   bool by_thread_;

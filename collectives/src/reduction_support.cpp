@@ -82,6 +82,7 @@ void write_bytes(pg::Context& me, const BufferRef& dst, std::size_t offset, std:
   if (offset > dst.size_bytes() || bytes.size() > dst.size_bytes() - offset)
     throw_error(operation, "the destination holds " + std::to_string(dst.size_bytes()) + " bytes; the result needs " +
                                std::to_string(offset + bytes.size()));
+  if (bytes.empty()) return;  // an empty piece's results (its data may be null)
   if (!dst.is_shared()) {
     std::memcpy(dst.data + offset, bytes.data(), bytes.size());
     return;
