@@ -133,7 +133,7 @@ bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, Pr
 }
 
 EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mine, std::pmr::vector<std::byte>& everyone,
-                            std::pmr::vector<std::size_t>& sizes) {
+                            std::pmr::vector<std::size_t>& sizes, Readers readers) {
   auto& channel = channel_of(p);
   auto limit = eager_limit();
   if (!channel.all_local || limit < sizeof(std::uint64_t)) return EagerGather::unavailable;
@@ -146,6 +146,8 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
   std::memcpy(slot, &size, sizeof size);
   if (mine.size() <= room && !mine.empty()) std::memcpy(slot + sizeof size, mine.data(), mine.size());
   round.post();
+  if (readers.only >= 0 && readers.only != p.mine() && !mine.empty() && readers.bound > 0 && readers.bound <= room)
+    return EagerGather::left;
 
   sizes.assign(static_cast<std::size_t>(p.count()), 0);
   std::size_t total = 0;

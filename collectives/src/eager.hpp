@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/options.hpp>
 
 #include "channel.hpp"
@@ -26,13 +27,17 @@ bool execute_eager(const Participants&, Channel&, const Plan&, PrivateBuffers mi
 
 enum class EagerGather : unsigned char {
   gathered,     ///< `everyone` holds every member's bytes
+  left,         ///< the caller posted its bytes for the only reader and needs nothing back
   too_large,    ///< some member's bytes did not fit its slot: only `sizes` is filled
   unavailable,  ///< members in other processes, or the eager path is off: nothing was done
 };
 
 /// Every member's `mine`, concatenated in member order, through the mailbox in one round;
-/// `sizes` gets each member's count (0 for members that take no part).
+/// `sizes` gets each member's count (0 for members that take no part). A member that is not
+/// the only reader leaves once it has posted, if it contributes bytes (so it need not learn
+/// whether everyone's are empty) and every member's fit by `readers.bound` (so nobody needs it
+/// for the way round too large posts).
 EagerGather allgather_eager(const Participants&, std::span<const std::byte> mine, std::pmr::vector<std::byte>& everyone,
-                            std::pmr::vector<std::size_t>& sizes);
+                            std::pmr::vector<std::size_t>& sizes, Readers readers);
 
 }  // namespace pgasmr::coll::detail

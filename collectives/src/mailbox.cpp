@@ -14,11 +14,15 @@ namespace {
 
 constexpr std::size_t default_limit = std::size_t{8} << 10;
 constexpr std::size_t line = 128;
+constexpr std::uint64_t depth = 4;  // slots per member: the rounds a member may run ahead
 
 /// Waits until `counter` reaches `round`, honouring cancellation (no futex: the writer would
-/// pay a wake-up call on every post, and rounds are short).
+/// pay a wake-up call on every post, and rounds are short). It spins for about a microsecond
+/// only, then yields: with more threads than cores the member it waits for may need this core.
 void wait_for(pg::Context& me, const std::atomic<std::uint64_t>& counter, std::uint64_t round) {
-  for (unsigned poll = 0; counter.load(std::memory_order_acquire) < round; ++poll) pg::detail::poll_round(me, poll);
+  constexpr unsigned spin_rounds = 16;
+  for (unsigned poll = 0; counter.load(std::memory_order_acquire) < round; ++poll)
+    pg::detail::poll_round(me, poll, spin_rounds);
 }
 
 }  // namespace
@@ -44,15 +48,15 @@ void Mailbox::size_for(int members) {
   consumed_ = std::make_unique<Counter[]>(n);
   own_ = std::make_unique<Own[]>(n);
   // Room to align the first slot to a line, so that members' slots never share one.
-  slots_.resize(n * 2 * slot_bytes_ + line);
+  slots_.resize(n * depth * slot_bytes_ + line);
   for (int m = 0; m < members; ++m)
-    for (std::uint64_t parity = 0; parity < 2; ++parity) ::new (slot(m, parity)) std::atomic<std::uint64_t>(0);
+    for (std::uint64_t round = 0; round < depth; ++round) ::new (slot(m, round)) std::atomic<std::uint64_t>(0);
 }
 
 std::byte* Mailbox::slot(int member, std::uint64_t round) noexcept {
   auto base = reinterpret_cast<std::uintptr_t>(slots_.data());
   auto aligned = slots_.data() + ((line - base % line) % line);
-  return aligned + (static_cast<std::size_t>(member) * 2 + round % 2) * slot_bytes_;
+  return aligned + (static_cast<std::size_t>(member) * depth + round % depth) * slot_bytes_;
 }
 
 std::atomic<std::uint64_t>& Mailbox::stamp(std::byte* slot) noexcept {
@@ -68,11 +72,11 @@ Mailbox::Round::~Round() {
 
 std::byte* Mailbox::Round::open() {
   auto& own = mailbox_.own_[static_cast<std::size_t>(member_)];
-  if (round_ > 2 && own.all_consumed < round_ - 2) {
+  if (round_ > depth && own.all_consumed < round_ - depth) {
     auto least = std::numeric_limits<std::uint64_t>::max();
     for (int m = 0; m < mailbox_.members_; ++m) {
       auto& consumed = mailbox_.consumed_[static_cast<std::size_t>(m)].value;
-      wait_for(me_, consumed, round_ - 2);
+      wait_for(me_, consumed, round_ - depth);
       least = std::min(least, consumed.load(std::memory_order_acquire));
     }
     own.all_consumed = least;

@@ -1,11 +1,12 @@
 #pragma once
 // Mailbox: the shared memory of the eager path, for teams whose members all live in this
-// process. Each member owns one slot per round parity: in round g it copies what the others
-// need from its buffers into slot g % 2 and stamps the slot with g; readers wait for the stamps
-// they need, copy out, and mark round g consumed. A writer reuses slot g % 2 in round g + 2 only
-// once every member has consumed round g, so a fast member runs at most two rounds ahead and
-// nobody ever reads a member's own buffers: a member may return as soon as its own reads are
-// done. The stamp shares its cache line with the first bytes of the slot, so that a reader of
+// process. Each member owns four slots, used in turn: in round g it copies what the others
+// need from its buffers into slot g % 4 and stamps the slot with g; readers wait for the stamps
+// they need, copy out, and mark round g consumed. A writer reuses the slot in round g + 4 only
+// once every member has consumed round g, so a fast member runs at most four rounds ahead (a
+// reader's hiccup does not stall it at once, and it checks the readers' progress only every few
+// rounds), and nobody ever reads a member's own buffers: a member may return as soon as its
+// own reads are done. The stamp shares its cache line with the first bytes of the slot, so that a reader of
 // a small post fetches one line. Every member takes part in every round (possibly posting and
 // reading nothing), in the same order, because every member calls the same collectives.
 
@@ -73,7 +74,7 @@ class Mailbox {
   std::size_t slot_bytes_ = 0;           // stamp and bytes, in whole cache lines
   std::unique_ptr<Counter[]> consumed_;  // by member: the last round it finished reading
   std::unique_ptr<Own[]> own_;           // by member: touched by that member only
-  std::vector<std::byte> slots_;         // [member][parity]
+  std::vector<std::byte> slots_;         // [member][round % depth]
 };
 
 }  // namespace pgasmr::coll::detail

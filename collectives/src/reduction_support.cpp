@@ -56,12 +56,14 @@ std::pmr::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const 
   return runs;
 }
 
-std::pmr::vector<std::byte> allgather_bytes(pg::Context& me, std::span<const std::byte> mine,
-                                            std::pmr::vector<std::size_t>& sizes, const Options& options) {
+std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std::span<const std::byte> mine,
+                                                           std::pmr::vector<std::size_t>& sizes, const Options& options,
+                                                           Readers readers) {
   Participants p(me, options, "reduction");
   std::pmr::vector<std::byte> everyone(sizes.get_allocator());
   // Small partial results (a few per member) take one round through the mailbox.
-  auto eager = allgather_eager(p, mine, everyone, sizes);
+  auto eager = allgather_eager(p, mine, everyone, sizes, readers);
+  if (eager == EagerGather::left) return std::nullopt;
   if (eager == EagerGather::gathered) return everyone;
   Options inner = options;
   inner.sync = {};  // the exchange of partial results always synchronises fully

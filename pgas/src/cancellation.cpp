@@ -37,17 +37,16 @@ void Cancellation::unwatch(std::atomic<std::uint32_t>& word) {
   std::erase(watched_, &word);
 }
 
-void back_off(unsigned round) {
-  constexpr unsigned spin_rounds = 64;
-  constexpr unsigned yield_rounds = 256;
+void back_off(unsigned round, unsigned spin_rounds) {
+  constexpr unsigned yield_rounds = 192;
   if (round < spin_rounds) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
-  } else if (round < yield_rounds) {
+  } else if (round < spin_rounds + yield_rounds) {
     std::this_thread::yield();
   } else {
-    auto micros = std::min<unsigned>(1u << std::min(round - yield_rounds, 7u), 100u);
+    auto micros = std::min<unsigned>(1u << std::min(round - spin_rounds - yield_rounds, 7u), 100u);
     std::this_thread::sleep_for(std::chrono::microseconds(micros));
   }
 }

@@ -18,9 +18,9 @@ thread_id calling_thread(const Context& me) noexcept { return me.thread(); }
 
 void fail_job(Context& me, std::exception_ptr error) noexcept { me.job().cancellation().cancel(error); }
 
-void poll_round(Context& me, unsigned round) {
+void poll_round(Context& me, unsigned round, unsigned spin_rounds) {
   me.job().cancellation().throw_if_cancelled();
-  back_off(round);
+  back_off(round, spin_rounds);
 }
 
 std::byte* direct_address(const Context& me, thread_id thread, std::size_t offset) {

@@ -90,6 +90,25 @@ TEST(Eager, teams_take_turns_with_the_world) {
   });
 }
 
+TEST(Eager, rooted_reductions_where_some_members_contribute_nothing) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    // Members with values may leave once they have posted them; members without must wait
+    // to learn that somebody had some. Only even ranks contribute.
+    auto& world = me.world();
+    for (int round = 0; round < rounds; ++round) {
+      std::vector<long> mine(world.rank() % 2 == 0 ? 2 : 0, round + world.rank());
+      long expected = 0;
+      for (int r = 0; r < world.size(); r += 2) expected += 2 * long(round + r);
+      auto root = world.size() - 1 - round % world.size();
+      long sum = -1;
+      coll::reduce(me, std::span(&sum, 1), mine, coll::op::add{}, {.root = root, .sync = fast});
+      if (world.rank() == root) {
+        EXPECT_EQ(sum, expected) << "round " << round;
+      }
+    }
+  });
+}
+
 /// x -> a x + b; composing them is associative but not commutative, so the order of the
 /// reduction's input shows.
 struct Affine {

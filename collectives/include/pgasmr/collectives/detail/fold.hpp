@@ -127,31 +127,39 @@ std::pmr::vector<Partial<T>> fold_pieces(std::span<const Piece> pieces, const Op
   return partials;
 }
 
-/// Every member's partials, in input order (in the memory of `mine`).
+/// Every member's partials, in input order (in the memory of `mine`); nullopt for a member that
+/// `readers` lets leave.
 template <class T>
-std::pmr::vector<Partial<T>> exchange_partials(pg::Context& me, const std::pmr::vector<Partial<T>>& mine,
-                                               const Options& options) {
+std::optional<std::pmr::vector<Partial<T>>> exchange_partials(pg::Context& me, const std::pmr::vector<Partial<T>>& mine,
+                                                              const Options& options, Readers readers = {}) {
   std::pmr::vector<std::size_t> sizes(mine.get_allocator());
-  auto bytes = allgather_bytes(me, std::as_bytes(std::span(mine)), sizes, options);
-  std::pmr::vector<Partial<T>> everyone(bytes.size() / sizeof(Partial<T>), mine.get_allocator());
-  if (!bytes.empty()) std::memcpy(everyone.data(), bytes.data(), bytes.size());
+  auto bytes = allgather_bytes(me, std::as_bytes(std::span(mine)), sizes, options, readers);
+  if (!bytes) return std::nullopt;
+  std::pmr::vector<Partial<T>> everyone(bytes->size() / sizeof(Partial<T>), mine.get_allocator());
+  if (!bytes->empty()) std::memcpy(everyone.data(), bytes->data(), bytes->size());
   // Usually in order already (private inputs: member order); sorting would allocate.
   if (!std::ranges::is_sorted(everyone, {}, &Partial<T>::at)) std::ranges::stable_sort(everyone, {}, &Partial<T>::at);
   return everyone;
 }
 
-/// The fold of the whole input (or of its chunks), in input order, on every member.
+/// The fold of the whole input (or of its chunks), in input order: on every member, or (given
+/// a root) at the root, while the others may get nullopt. A commutative operator leaves one
+/// partial result per member, so the others know theirs are small and need not wait.
 template <class T, class Op>
-T fold_everything(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks, const Op& op,
-                  const Options& options, const char* operation) {
+std::optional<T> fold_everything(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks,
+                                 const Op& op, const Options& options, const char* operation,
+                                 std::optional<int> root = std::nullopt) {
   if (src.is_shared()) sync_in(me, options);
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
   auto pieces = pieces_of(me, src, chunks, {}, options, operation, fetched);
-  auto everyone = exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), arena.resource()), options);
-  if (everyone.empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
-  T result = everyone.front().value;
-  for (std::size_t i = 1; i < everyone.size(); ++i) result = static_cast<T>(op(result, everyone[i].value));
+  Readers readers{root.value_or(-1), is_commutative<Op>() ? sizeof(Partial<T>) : 0};
+  auto everyone =
+      exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), arena.resource()), options, readers);
+  if (!everyone) return std::nullopt;
+  if (everyone->empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
+  T result = everyone->front().value;
+  for (std::size_t i = 1; i < everyone->size(); ++i) result = static_cast<T>(op(result, (*everyone)[i].value));
   return result;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <memory_resource>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -49,10 +50,18 @@ struct Run {
 std::pmr::vector<Run> runs_to_fold(pg::Context&, const BufferRef& src, const Options&, const char* operation,
                                    std::pmr::vector<std::byte>& fetched);
 
+/// Who needs what allgather_bytes gathers.
+struct Readers {
+  int only = -1;          ///< every member (-1), or only this member index (a rooted reduction)
+  std::size_t bound = 0;  ///< no member contributes more bytes than this (0: not known)
+};
+
 /// Every member's bytes, concatenated in member order; `sizes` gets each member's count. Both
-/// live in `sizes`' memory resource.
-std::pmr::vector<std::byte> allgather_bytes(pg::Context&, std::span<const std::byte> mine,
-                                            std::pmr::vector<std::size_t>& sizes, const Options&);
+/// live in `sizes`' memory resource. When only one member reads and every contribution is
+/// known to be small, the other members that contribute may leave at once: they get nullopt.
+std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context&, std::span<const std::byte> mine,
+                                                           std::pmr::vector<std::size_t>& sizes, const Options&,
+                                                           Readers = {});
 
 /// Writes `bytes` at byte `offset` of `dst`: the caller's private buffer, or the shared view.
 void write_bytes(pg::Context&, const BufferRef& dst, std::size_t offset, std::span<const std::byte> bytes,

@@ -43,9 +43,9 @@ std::uint64_t atomic_bytes(Context&, atomic_op, std::size_t width, bool is_signe
 void fail_job(Context&, std::exception_ptr error) noexcept;
 
 /// One round of waiting for a word that another thread of this process sets without a futex
-/// to wake on (the collectives' mailboxes): throws once the job is cancelled, then pauses,
-/// yields or sleeps briefly, longer as `round` grows.
-void poll_round(Context&, unsigned round);
+/// to wake on (the collectives' mailboxes): throws once the job is cancelled, then pauses (the
+/// first `spin_rounds` rounds), yields or sleeps briefly, longer as `round` grows.
+void poll_round(Context&, unsigned round, unsigned spin_rounds);
 
 /// Shared heap: symmetric (same offset on every thread) and per-thread local allocations.
 std::size_t allocate_symmetric(Context&, std::size_t bytes_per_thread);
