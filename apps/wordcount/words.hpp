@@ -105,11 +105,20 @@ void for_each_word(std::string_view text, OnWord&& on_word) {
   if (open_run != none) emit_run(open_run, text.size());
 }
 
+/// `text` in upper case, into `out` (resized; its memory is reused). Branch-free per byte, so
+/// the compiler vectorizes it: a whole chunk of text costs about as much as copying it.
+inline void to_upper_into(std::string_view text, std::string& out) {
+  out.resize(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    out[i] = static_cast<char>(c - (static_cast<unsigned char>(c - 'a') < 26 ? 'a' - 'A' : 0));
+  }
+}
+
 /// The reported spelling of a word: upper case.
 inline std::string to_upper(std::string_view word) {
-  std::string upper(word);
-  for (char& c : upper)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - ('a' - 'A'));
+  std::string upper;
+  to_upper_into(word, upper);
   return upper;
 }
 

@@ -284,6 +284,36 @@ TEST(CaseInsensitive, HashAndEqualityMatchAByteModel) {
   EXPECT_NE(hash("abc"), hash("abd"));
 }
 
+/// Short keys are read with one masked 8-byte load unless that load could cross into the next
+/// page; the fallback must give the same hash and equality. Keys are placed at every offset
+/// near the end of a page (and so near the end of an allocation, which ASan would notice).
+TEST(HashBytes, DoNotDependOnWhereTheKeyLies) {
+  constexpr std::size_t page = 4096;
+  std::vector<char> memory(3 * page);
+  auto* page_end = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(memory.data()) / page + 2) * page);
+  const std::string text = "Pack my box with five dozen liquor jugs";
+  mr::hash<std::string_view> hash;
+  mr::ascii_case_insensitive_hash case_insensitive_hash;
+  for (std::size_t size = 1; size <= 17; ++size) {
+    std::string_view reference(text.data(), size);
+    for (std::size_t before_end = size; before_end <= size + 9; ++before_end) {
+      char* at = page_end - before_end;
+      std::copy(reference.begin(), reference.end(), at);
+      std::fill(at + size, page_end, '#');  // bytes a masked load reads but must not use
+      std::string_view placed(at, size);
+      EXPECT_EQ(hash(placed), hash(reference)) << size << " bytes, " << before_end << " before a page end";
+      EXPECT_EQ(case_insensitive_hash(placed), case_insensitive_hash(reference)) << size << " bytes";
+      EXPECT_TRUE(mr::detail::same_bytes(placed, reference)) << size << " bytes";
+      EXPECT_FALSE(mr::detail::same_bytes(placed, std::string_view(text.data() + 1, size))) << size << " bytes";
+    }
+  }
+  std::copy(text.begin(), text.begin() + 3, page_end - 3);
+  mr::HashContainer<std::string_view, int> words;
+  words.emit(std::string_view(page_end - 3, 3), 1);
+  words.emit(std::string_view(text.data(), 3), 1);  // "Pac" again, from elsewhere
+  EXPECT_EQ(words.size(), std::size_t{1});
+}
+
 TEST(ListContainer, KeepsEveryPairInOrder) {
   mr::ListContainer<std::string, int> list;
   list.emit("a", 1);

@@ -151,26 +151,43 @@ class HashContainer {
     V value{};
   };
 
-  /// Emits n pairs in batches: hash a batch and prefetch its slots (and, for views, the stored
-  /// keys' bytes), then probe.
+  /// Emits n pairs in batches: hash a batch and prefetch its home slots (and, for views, the
+  /// stored keys' bytes), then probe. A key found in its home slot, the common case, is folded
+  /// right there; the rest take the general path.
   template <class KeyAt, class ValueAt>
   void emit_batches(std::size_t n, KeyAt key_at, ValueAt value_at) {
     constexpr std::size_t batch = 32;
     std::uint64_t tags[batch];
+    Slot* homes[batch];
     if (slots_.empty()) reset_table(capacity_for(0));
     for (std::size_t first = 0; first < n; first += batch) {
       auto count = std::min(batch, n - first);
+      // Locals: the compiler need not reload them after every store into a slot.
+      Slot* table = slots_.data();
+      const std::uint64_t multiplier = multiplier_;
+      const unsigned shift = shift_;
       for (std::size_t i = 0; i < count; ++i) {
         tags[i] = tag_of(key_at(first + i));
-        __builtin_prefetch(&slots_[index_of(tags[i])]);
+        homes[i] = table + static_cast<std::size_t>((tags[i] * multiplier) >> shift);
+        __builtin_prefetch(homes[i]);
       }
       if constexpr (stores_views) {
-        for (std::size_t i = 0; i < count; ++i) {
-          const Slot& slot = slots_[index_of(tags[i])];
-          if (slot.tag == tags[i]) __builtin_prefetch(slot.key.data());
+        for (std::size_t i = 0; i < count; ++i)
+          if (homes[i]->tag == tags[i]) __builtin_prefetch(homes[i]->key.data());
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        Slot& home = *homes[i];
+        const K& key = key_at(first + i);
+        if (home.tag == tags[i] && matches(home.key, key)) [[likely]] {
+          home.value = combiner_(home.value, value_at(first + i));
+          continue;
+        }
+        emit_tagged(tags[i], key, value_at(first + i));
+        if (slots_.data() != table) {  // the table grew: the rest of the batch has new homes
+          table = slots_.data();
+          for (std::size_t j = i + 1; j < count; ++j) homes[j] = table + index_of(tags[j]);
         }
       }
-      for (std::size_t i = 0; i < count; ++i) emit_tagged(tags[i], key_at(first + i), value_at(first + i));
     }
   }
 
