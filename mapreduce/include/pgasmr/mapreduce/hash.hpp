@@ -37,14 +37,15 @@ namespace detail {
 /// report that load as an overflow or a race, so they are told not to look at it.
 [[gnu::no_sanitize_address, gnu::no_sanitize_thread]] inline std::uint64_t pack_word(const char* data,
                                                                                       std::size_t size) noexcept {
+  // A plain load even without optimization (a memcpy call could be checked by the sanitizers).
+  using unaligned_word [[gnu::aligned(1), gnu::may_alias]] = std::uint64_t;
   constexpr std::uintptr_t page = 4096;
-  std::uint64_t word = 0;
   if (size >= 8 || (reinterpret_cast<std::uintptr_t>(data) & (page - 1)) <= page - 8) [[likely]] {
-    std::memcpy(&word, data, 8);
-    if (size < 8) word &= ~std::uint64_t{0} >> (64 - 8 * size);
-  } else {
-    std::memcpy(&word, data, size);
+    std::uint64_t word = *reinterpret_cast<const unaligned_word*>(data);
+    return size < 8 ? word & (~std::uint64_t{0} >> (64 - 8 * size)) : word;
   }
+  std::uint64_t word = 0;
+  std::memcpy(&word, data, size);
   return word;
 }
 
