@@ -2,8 +2,8 @@
 /// @file
 /// The one program skeleton both apps share: parse the command line, start the runtime; in the
 /// job, load the input (once per process) and run the engine on every PGAS thread; then on
-/// process 0 time the baselines, verify, write the output and print the report. Errors end the program with a message and status 1
-/// (2 for a bad command line), leaving no output file.
+/// process 0 time the baselines, verify, write the output and print the report. Errors end the
+/// program with a message and status 1 (2 for a bad command line), leaving no output file.
 
 #include <algorithm>
 #include <cstddef>

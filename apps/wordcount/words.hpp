@@ -1,9 +1,9 @@
 #pragma once
 /// @file
 /// Phoenix++'s word: a maximal run of ASCII letters and apostrophes that starts with a letter.
-/// Words compare case-insensitively (the engine's mr::ascii_case_insensitive_hash and _equal)
-/// and are reported in upper case; every other byte (digits, punctuation, whitespace, bytes
-/// above 127) separates words.
+/// Words compare case-insensitively and are reported in upper case (the engine upper-cases the
+/// text first; the baselines key with mr::ascii_case_insensitive_hash and _equal); every other
+/// byte (digits, punctuation, whitespace, bytes above 127) separates words.
 
 #include <array>
 #include <bit>

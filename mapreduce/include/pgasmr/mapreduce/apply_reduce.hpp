@@ -58,15 +58,16 @@ C fold(const C& like, std::span<const std::byte> bytes) {
   C table = like.empty_copy();
   if constexpr (requires(std::span<const KeyValue<K, V>> pairs) { table.emit_batch(pairs); }) {
     // In batches: the table prefetches the slots of a batch before probing.
+    constexpr std::size_t batch_size = 32;
     std::vector<KeyValue<K, V>> batch;
-    batch.reserve(32);
+    batch.reserve(batch_size);
     auto flush = [&] {
       table.emit_batch(std::span<const KeyValue<K, V>>(batch));
       batch.clear();
     };
     for_each_decoded<K, V>(bytes, [&](const K& key, const V& value) {
       batch.push_back({key, value});
-      if (batch.size() == 32) flush();
+      if (batch.size() == batch_size) flush();
     });
     flush();
   } else {

@@ -30,14 +30,7 @@ constexpr std::uint64_t ascii_lower(std::uint64_t word) noexcept {
 
 struct ascii_case_insensitive_hash {
   std::uint64_t operator()(std::string_view key) const noexcept {
-    constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
-    constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
-    std::uint64_t h = key.size() * k1;
-    for (std::size_t at = 0; at < key.size(); at += 8) {
-      auto word = detail::ascii_lower(detail::pack_word(key.data() + at, key.size() - at));
-      h = std::rotl(h ^ (word * k2), 31) * k1;
-    }
-    return mix64(h);
+    return detail::hash_words(key.data(), key.size(), 0, detail::ascii_lower);
   }
 };
 

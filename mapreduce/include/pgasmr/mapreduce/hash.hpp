@@ -57,16 +57,22 @@ inline bool same_bytes(std::string_view a, std::string_view b) noexcept {
   return true;
 }
 
+/// The hash of `size` bytes, eight at a time, each word passed through `transform` first (the
+/// identity, or a case fold for keys that ignore case).
+template <class Transform>
+std::uint64_t hash_words(const char* bytes, std::size_t size, std::uint64_t seed, Transform transform) noexcept {
+  constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
+  constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
+  std::uint64_t h = seed ^ (size * k1);
+  for (std::size_t at = 0; at < size; at += 8) h = std::rotl(h ^ (transform(pack_word(bytes + at, size - at)) * k2), 31) * k1;
+  return mix64(h);
+}
+
 }  // namespace detail
 
 /// A fast hash of `size` bytes, eight at a time; the same on every process and run.
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed = 0) noexcept {
-  constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
-  constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
-  const auto* bytes = static_cast<const char*>(data);
-  std::uint64_t h = seed ^ (size * k1);
-  for (std::size_t at = 0; at < size; at += 8) h = std::rotl(h ^ (detail::pack_word(bytes + at, size - at) * k2), 31) * k1;
-  return mix64(h);
+  return detail::hash_words(static_cast<const char*>(data), size, seed, [](std::uint64_t word) { return word; });
 }
 
 namespace detail {

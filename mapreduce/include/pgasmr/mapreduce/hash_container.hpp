@@ -91,7 +91,7 @@ class HashContainer {
 
   /// emit(keys[i], value) for every key, faster for large tables: the slots of the whole batch
   /// are fetched from memory together, while the keys are hashed. (A word count emits the words
-  /// of a text chunk 16 or 32 at a time.)
+  /// of a text chunk 32 at a time.)
   void emit_batch(std::span<const K> keys, const V& value) {
     emit_batches(keys.size(), [&](std::size_t i) -> const K& { return keys[i]; }, [&](std::size_t) -> const V& { return value; });
   }
@@ -168,7 +168,7 @@ class HashContainer {
       const unsigned shift = shift_;
       for (std::size_t i = 0; i < count; ++i) {
         tags[i] = tag_of(key_at(first + i));
-        homes[i] = table + static_cast<std::size_t>((tags[i] * multiplier) >> shift);
+        homes[i] = table + home_index(tags[i], multiplier, shift);
         __builtin_prefetch(homes[i]);
       }
       if constexpr (stores_views) {
@@ -227,7 +227,10 @@ class HashContainer {
   /// a container into a smaller one (as the reduce folds every thread's pairs into a fresh
   /// table) would insert keys in ascending slot order, and linear probing would pile them into
   /// one ever-longer run (quadratic time).
-  std::size_t index_of(std::uint64_t tag) const noexcept { return static_cast<std::size_t>((tag * multiplier_) >> shift_); }
+  std::size_t index_of(std::uint64_t tag) const noexcept { return home_index(tag, multiplier_, shift_); }
+  static std::size_t home_index(std::uint64_t tag, std::uint64_t multiplier, unsigned shift) noexcept {
+    return static_cast<std::size_t>((tag * multiplier) >> shift);
+  }
 
   static std::uint64_t next_multiplier() noexcept {
     static std::atomic<std::uint64_t> containers{0};

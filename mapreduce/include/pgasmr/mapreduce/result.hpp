@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <pgasmr/mapreduce/container.hpp>
+#include <pgasmr/mapreduce/hash.hpp>
 
 namespace pgasmr::mr {
 
@@ -70,8 +71,7 @@ class Result {
 
   /// The first eight bytes of `text`, zero-padded, as a number that orders like the bytes.
   static std::uint64_t ordering_prefix(std::string_view text) noexcept {
-    std::uint64_t word = 0;
-    std::memcpy(&word, text.data(), std::min<std::size_t>(text.size(), 8));
+    std::uint64_t word = text.empty() ? 0 : detail::pack_word(text.data(), text.size());
     if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
     return word;
   }
