@@ -6,9 +6,10 @@
 // once every member has consumed round g, so a fast member runs at most four rounds ahead (a
 // reader's hiccup does not stall it at once, and it checks the readers' progress only every few
 // rounds), and nobody ever reads a member's own buffers: a member may return as soon as its
-// own reads are done. The stamp shares its cache line with the first bytes of the slot, so that a reader of
-// a small post fetches one line. Every member takes part in every round (possibly posting and
-// reading nothing), in the same order, because every member calls the same collectives.
+// own reads are done. The stamp shares its cache line with the first bytes of the slot, so
+// that a reader of a small post fetches one line. Every member takes part in every round
+// (possibly posting and reading nothing), in the same order, because every member calls the
+// same collectives.
 
 #include <atomic>
 #include <cstddef>
