@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// The one program skeleton both apps share: parse the command line, start the runtime; in the
+/// The one program skeleton every app shares: parse the command line, start the runtime; in the
 /// job, load the input (once per process) and run the engine on every PGAS thread; then on
 /// process 0 time the baselines, verify, write the output and print the report. Errors end the
 /// program with a message and status 1 (2 for a bad command line), leaving no output file.
@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -31,18 +30,21 @@ namespace pgasmr::apps {
 template <class Input, class Result>
 struct AppDefinition {
   std::string_view name;
-  std::string_view synopsis;  ///< for --help: what the app computes and what INPUT is
-  /// Maps and validates the input (and prepares it for `total_threads` PGAS threads). Called by
-  /// one thread of each process.
-  std::function<Input(const std::filesystem::path& path, std::size_t total_threads)> load;
-  std::function<std::uint64_t(const Input&)> input_bytes;
+  std::string_view synopsis;  ///< for --help: what the app computes, its input and its output
+  CommandLine command_line = {};  ///< the operands and the app's own flags
+  /// Reads and validates the input (and prepares it for `total_threads` PGAS threads). Called by
+  /// one thread of each process; throws datasets::input_error (or usage_error) for bad input.
+  std::function<Input(const AppOptions& options, std::size_t total_threads)> load;
+  std::function<InputSummary(const Input&)> describe;
   /// The engine version, called on every thread; returns the whole result on thread 0 and
   /// nothing elsewhere. Laps `timer` at the end of each of its phases.
   std::function<std::optional<Result>(pgas::Context&, const Input&, const AppOptions&, JobTimer&)> run_engine;
-  std::function<Result(const Input&)> sequential;
-  std::function<Result(const Input&, std::size_t threads)> phoenix_like;
+  std::function<Result(const Input&, const AppOptions&)> sequential;
+  std::function<Result(const Input&, const AppOptions&, std::size_t threads)> phoenix_like;
+  std::function<Result(const Input&, const AppOptions&, std::size_t threads)> tbb;
   std::function<std::string(const Result&)> format;  ///< the --output file's text
-  std::function<void(const Result&, std::size_t top)> print_top;
+  /// The report's view of the result: its size and its first `top` lines.
+  std::function<std::string(const Result&, std::size_t top)> summary;
   /// What differs (empty when equal), for --verify.
   std::function<std::string(const Result& expected, const Result& actual)> difference;
 };
@@ -53,17 +55,31 @@ int exit_status_of(std::string_view program, const std::function<int()>& body);
 /// Writes `text` to `file` and renames it into place.
 void commit_output(datasets::AtomicOutputFile& file, std::string_view text);
 
+/// A usage_error when standard input is among the inputs of a job of several processes (only
+/// one of them could read it).
+void refuse_shared_standard_input(const AppOptions& options, int processes);
+
+/// A baseline timed on process 0 after the job.
+template <class Result>
+struct BaselineRun {
+  std::string name;
+  Result result;
+  double seconds;
+};
+
 template <class Input, class Result>
 int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
   return exit_status_of(app.name, [&] {
-    auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc));
+    auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc), app.command_line);
     if (options.help) {
-      std::fputs(help_text(app.name, app.synopsis).c_str(), stdout);
+      std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
       return 0;
     }
     pgas::Runtime runtime(options.runtime);
+    refuse_shared_standard_input(options, runtime.processes());
     const bool reporter = runtime.process() == 0;
     const auto threads_per_process = static_cast<std::size_t>(runtime.threads() / runtime.processes());
+    std::FILE* report = options.output == std::filesystem::path("-") ? stderr : stdout;
 
     // Everything that may fail on one process only (its input, process 0's output file) happens
     // inside the job: a failure there cancels every thread of every process, where a failure
@@ -76,11 +92,11 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       JobTimer timer(me);
       if (me.local_thread() == 0) {
         if (me.thread() == 0 && options.output) output.emplace(*options.output);
-        input.emplace(app.load(options.input, static_cast<std::size_t>(me.threads())));
+        input.emplace(app.load(options, static_cast<std::size_t>(me.threads())));
       }
       timer.lap("load");  // its barrier publishes the input to the process's other threads
       if (me.thread() == 0)
-        print_run(app.name, options, app.input_bytes(*input), me.processes(), me.threads_per_process());
+        print_run(report, app.name, options, app.describe(*input), me.processes(), me.threads_per_process());
       auto mine = app.run_engine(me, *input, options, timer);
       if (me.thread() == 0) {
         result = std::move(mine);
@@ -89,23 +105,24 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     });
     if (!reporter) return 0;
 
-    std::optional<Result> sequential, phoenix;
-    std::vector<PhaseTime> baselines;
-    if (options.runs_sequential()) {
+    std::vector<BaselineRun<Result>> baselines;
+    auto time_baseline = [&](std::string name, auto&& run) {
       Stopwatch clock;
-      sequential = app.sequential(*input);
-      baselines.push_back({"sequential baseline", clock.seconds()});
-    }
-    if (options.runs_phoenix()) {
-      Stopwatch clock;
-      phoenix = app.phoenix_like(*input, threads_per_process);
-      baselines.push_back({"phoenix-like baseline", clock.seconds()});
-    }
+      auto baseline_result = run();
+      baselines.push_back({std::move(name), std::move(baseline_result), clock.seconds()});
+    };
+    if (options.runs_sequential()) time_baseline("sequential baseline", [&] { return app.sequential(*input, options); });
+    if (options.runs_phoenix())
+      time_baseline("phoenix-like baseline", [&] { return app.phoenix_like(*input, options, threads_per_process); });
+    if (options.runs_tbb()) time_baseline("oneTBB baseline", [&] { return app.tbb(*input, options, threads_per_process); });
 
     std::vector<Verification> checks;
     if (options.verify) {
-      checks.push_back({"the engine", app.difference(*sequential, *result)});
-      if (phoenix) checks.push_back({"the phoenix-like baseline", app.difference(*sequential, *phoenix)});
+      const Result& expected = baselines.front().result;  // the sequential one runs first under --verify
+      checks.push_back({"the engine", app.difference(expected, *result)});
+      for (std::size_t i = 1; i < baselines.size(); ++i)
+        checks.push_back({"the " + baselines[i].name.substr(0, baselines[i].name.find(" baseline")) + " baseline",
+                          app.difference(expected, baselines[i].result)});
     }
     const bool verified = std::ranges::all_of(checks, [](const auto& check) { return check.difference.empty(); });
     if (output && verified) {
@@ -115,10 +132,11 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     }
 
     const double engine = engine_seconds(phases);
-    print_phases(phases, engine, app.input_bytes(*input));
-    for (const auto& baseline : baselines) print_baseline(baseline.name, baseline.seconds, engine);
-    const int status = report_verification(app.name, checks);
-    app.print_top(*result, options.top);
+    print_phases(report, phases, engine, app.describe(*input).bytes);
+    for (const auto& baseline : baselines) print_baseline(report, baseline.name, baseline.seconds, engine);
+    print_peak_memory(report);
+    const int status = report_verification(report, app.name, checks);
+    std::fputs(app.summary(*result, options.top).c_str(), report);
     return status;
   });
 }

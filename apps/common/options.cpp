@@ -1,5 +1,6 @@
 #include "common/options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <utility>
@@ -25,10 +26,11 @@ constexpr std::array<std::pair<std::string_view, ReduceChoice>, 4> reduce_choice
     {"root", ReduceChoice::root},
     {"by_key", ReduceChoice::by_key},
 }};
-constexpr std::array<std::pair<std::string_view, BaselineChoice>, 4> baseline_choices = {{
+constexpr std::array<std::pair<std::string_view, BaselineChoice>, 5> baseline_choices = {{
     {"none", BaselineChoice::none},
     {"sequential", BaselineChoice::sequential},
     {"phoenix", BaselineChoice::phoenix},
+    {"tbb", BaselineChoice::tbb},
     {"all", BaselineChoice::all},
 }};
 
@@ -37,8 +39,8 @@ mr::DistributionKind parse_distribution(std::string_view flag, std::string_view 
   throw usage_error(std::string(flag) + " must be block|cyclic|balanced|best_fit|dynamic, got '" + std::string(value) + "'");
 }
 
-std::size_t parse_count(std::string_view flag, std::string_view value) {
-  std::size_t count = 0;
+std::uint64_t parse_count(std::string_view flag, std::string_view value) {
+  std::uint64_t count = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), count);
   if (value.empty() || ec != std::errc() || end != value.data() + value.size())
     throw usage_error(std::string(flag) + " must be a whole number, got '" + std::string(value) + "'");
@@ -52,10 +54,30 @@ std::string_view name_of(Enum value, const std::array<std::pair<std::string_view
   return "?";
 }
 
+const AppFlag* find_flag(const CommandLine& command_line, std::string_view name) {
+  for (const auto& flag : command_line.flags)
+    if (flag.name == name) return &flag;
+  return nullptr;
+}
+
 }  // namespace
 
-AppOptions parse_options(std::vector<std::string> args) {
+std::optional<std::string> AppOptions::value(std::string_view flag) const {
+  if (auto given = app_values.find(flag); given != app_values.end()) return given->second;
+  for (const auto& defined : app_flags)
+    if (defined.name == flag && !defined.default_value.empty()) return std::string(defined.default_value);
+  return std::nullopt;
+}
+
+std::uint64_t AppOptions::whole_number(std::string_view flag) const {
+  auto text = value(flag);
+  if (!text) throw usage_error(std::string(flag) + " needs a value");
+  return parse_count(flag, *text);
+}
+
+AppOptions parse_options(std::vector<std::string> args, const CommandLine& command_line) {
   AppOptions options;
+  options.app_flags = command_line.flags;
   for (const auto& arg : args)
     if (arg == "--help" || arg == "-h") {
       options.help = true;
@@ -98,21 +120,40 @@ AppOptions parse_options(std::vector<std::string> args) {
       options.baselines = parse_choice(flag, value(), baseline_choices);
     else if (flag == "--top")
       options.top = parse_count(flag, value());
+    else if (flag == "--skip-unreadable" && !inline_value)
+      options.skip_unreadable = true;
+    else if (const auto* app_flag = find_flag(command_line, flag)) {
+      if (!options.app_values.emplace(std::string(app_flag->name), value()).second)
+        throw usage_error(std::string(flag) + " is given twice");
+    }
     else if (flag == "--output") {
       options.output = value();
       if (options.output->empty()) throw usage_error("--output needs a file name");
     } else
       throw usage_error("unknown option '" + std::string(arg) + "'");
   }
-  if (inputs.size() != 1)
-    throw usage_error(inputs.empty() ? "no input file given" : "one input file expected, got " + std::to_string(inputs.size()));
-  options.input = inputs.front();
+  if (inputs.empty()) throw usage_error("no input given (" + std::string(command_line.operands) + ")");
+  if (inputs.size() > 1 && !command_line.many_operands)
+    throw usage_error("one input expected (" + std::string(command_line.operands) + "), got " + std::to_string(inputs.size()));
+  options.inputs.assign(inputs.begin(), inputs.end());
+  for (const auto& flag : command_line.flags)
+    if (flag.required && !options.app_values.contains(flag.name))
+      throw usage_error(std::string(flag.name) + " " + std::string(flag.value_name) + " is required");
   return options;
 }
 
-std::string help_text(std::string_view program, std::string_view synopsis) {
-  std::string text = "usage: " + std::string(program) + " [options] INPUT\n" + std::string(synopsis) +
-                     "\nOptions:\n"
+std::string help_text(std::string_view program, std::string_view synopsis, const CommandLine& command_line) {
+  std::string text = "usage: " + std::string(program) + " [options] " + std::string(command_line.operands) + "\n" +
+                     std::string(synopsis) + "\nOptions:\n";
+  for (const auto& flag : command_line.flags) {
+    std::string name = "  " + std::string(flag.name) + " " + std::string(flag.value_name);
+    name.resize(std::max<std::size_t>(name.size() + 1, 27), ' ');
+    text += name + std::string(flag.help);
+    if (flag.required) text += " (required)";
+    if (!flag.default_value.empty()) text += " (default " + std::string(flag.default_value) + ")";
+    text += "\n";
+  }
+  text +=
                      "  --distribution block|cyclic|balanced|best_fit|dynamic\n"
                      "                           how map work is spread over the PGAS threads (default block)\n"
                      "  --reduce-mode no_comm|all|root|by_key\n"
@@ -121,14 +162,18 @@ std::string help_text(std::string_view program, std::string_view synopsis) {
                      "                           for the output, timed apart); all: every thread gets every\n"
                      "                           pair; root: thread 0 gets them; by_key: keys are shuffled\n"
                      "                           to owner threads, reduced there, then gathered to thread 0\n"
-                     "  --baseline none|sequential|phoenix|all\n"
-                     "                           baselines to time after the engine, on process 0 (default none)\n"
+                     "  --baseline none|sequential|phoenix|tbb|all\n"
+                     "                           baselines to time after the engine, on process 0 (default none):\n"
+                     "                           a sequential loop, Phoenix++'s design, oneTBB's algorithms\n"
                      "  --verify                 compare with the sequential baseline; exit 1 on a difference\n"
                      "  --top N                  print the first N lines of the result (default 10)\n"
-                     "  --output FILE            write the whole result to FILE (all or nothing)\n"
+                     "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
+                     "                           output, the report then goes to standard error)\n"
+                     "  --skip-unreadable        warn about input files that cannot be read and go on\n"
                      "  --help                   this text\n"
                      "Runtime options (also under mpirun, per process):\n";
   text += pgas::Config::help();
+  text += "Exit status: 0 done (and verified with --verify), 1 failure or a --verify mismatch, 2 bad usage.\n";
   return text;
 }
 

@@ -3,6 +3,9 @@
 /// The command line shared by the apps: input, runtime, engine choices, baselines and outputs.
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -26,7 +29,7 @@ class usage_error : public std::runtime_error {
 enum class ReduceChoice { no_comm, all, root, by_key };
 
 /// --baseline: which baselines run after the engine (on process 0).
-enum class BaselineChoice { none, sequential, phoenix, all };
+enum class BaselineChoice { none, sequential, phoenix, tbb, all };
 
 /// How the engine version runs: --distribution and --reduce-mode.
 struct EngineChoice {
@@ -34,27 +37,59 @@ struct EngineChoice {
   ReduceChoice reduce = ReduceChoice::all;
 };
 
+/// An option of one app only (--keywords FILE, --clusters K, ...), parsed with the shared ones.
+/// Every app flag takes a value.
+struct AppFlag {
+  std::string_view name;        ///< "--clusters"
+  std::string_view value_name;  ///< "K", for --help
+  std::string_view help;        ///< what it means, for --help
+  std::string_view default_value = {};  ///< used when the flag is absent (empty: none)
+  bool required = false;        ///< a usage_error when absent
+};
+
+/// What an app's command line takes besides the shared options.
+struct CommandLine {
+  std::string_view operands = "INPUT";  ///< as the usage line shows them: "INPUT", "INPUT...", "PAIRS"
+  bool many_operands = false;           ///< more than one operand allowed
+  std::vector<AppFlag> flags = {};
+};
+
 struct AppOptions {
-  std::filesystem::path input;
+  std::vector<std::filesystem::path> inputs;  ///< the operands, at least one
   pgas::Config runtime;  ///< --threads (at least 1) and the other runtime flags
   EngineChoice engine;
   BaselineChoice baselines = BaselineChoice::none;
   bool verify = false;  ///< compare with the sequential baseline; exit 1 on a difference
   std::size_t top = 10;
   std::optional<std::filesystem::path> output;
+  bool skip_unreadable = false;  ///< warn about unreadable input files and go on
   bool help = false;  ///< --help was given: nothing else was checked
+  /// The app flags given, by name ("--clusters" -> "8").
+  std::map<std::string, std::string, std::less<>> app_values;
+  /// The app's flag definitions (their defaults).
+  std::vector<AppFlag> app_flags;
+
+  /// The one operand of a single-input app.
+  const std::filesystem::path& input() const { return inputs.front(); }
+  /// An app flag's value, or its default; nullopt when it has neither.
+  std::optional<std::string> value(std::string_view flag) const;
+  /// An app flag's value as a whole number; usage_error naming the flag otherwise (or when it
+  /// has no value at all).
+  std::uint64_t whole_number(std::string_view flag) const;
 
   bool runs_sequential() const noexcept {
     return verify || baselines == BaselineChoice::sequential || baselines == BaselineChoice::all;
   }
   bool runs_phoenix() const noexcept { return baselines == BaselineChoice::phoenix || baselines == BaselineChoice::all; }
+  bool runs_tbb() const noexcept { return baselines == BaselineChoice::tbb || baselines == BaselineChoice::all; }
 };
 
 /// Parses the arguments after the program name; throws usage_error naming the bad argument.
-AppOptions parse_options(std::vector<std::string> args);
+AppOptions parse_options(std::vector<std::string> args, const CommandLine& command_line = {});
 
-/// The --help text: `synopsis` (what the app does and its input), then the shared options.
-std::string help_text(std::string_view program, std::string_view synopsis);
+/// The --help text: the usage line, `synopsis` (what the app does and its input), the app's
+/// flags, the shared options and the exit statuses.
+std::string help_text(std::string_view program, std::string_view synopsis, const CommandLine& command_line = {});
 
 std::string_view to_string(ReduceChoice choice);
 

@@ -1,13 +1,13 @@
 #include "wordcount/baselines.hpp"
 
 #include <atomic>
+#include <deque>
+#include <string>
 #include <unordered_map>
-#include <vector>
 
 #include <pgasmr/mapreduce/case_insensitive.hpp>
 
 #include "common/workers.hpp"
-#include "wordcount/text_chunks.hpp"
 #include "wordcount/words.hpp"
 
 namespace pgasmr::apps::wordcount {
@@ -28,14 +28,28 @@ WordCounts count_words_sequential(std::string_view text) {
   return WordCounts::from_pairs(counts);
 }
 
-WordCounts count_words_phoenix_like(std::string_view text, std::size_t threads) {
-  auto chunks = split_between_words(text, chunk_count_for(text.size(), threads));
+WordCounts count_words_sequential(const datasets::TextInput& input) {
+  CountMap counts;
+  // The counted words are views into the texts, so every piece read stays in memory (as the
+  // whole input does in Phoenix++); the baselines are references, not bounded in memory.
+  std::deque<std::string> texts;  // a deque: its strings never move, so views into them stay valid
+  for (const auto& piece : input.pieces()) count_into(input.text(piece, texts.emplace_back()), counts);
+  return WordCounts::from_pairs(counts);
+}
+
+WordCounts count_words_phoenix_like(const datasets::TextInput& input, std::size_t threads) {
+  const auto& pieces = input.pieces();
   std::vector<CountMap> per_worker(threads);
-  std::atomic<std::size_t> next_chunk{0};
+  // As in the sequential baseline, each worker keeps every piece it read.
+  std::vector<std::deque<std::string>> texts(threads);
+  std::atomic<std::size_t> next_piece{0};
   run_workers(threads, [&](std::size_t worker) {
-    for (auto i = next_chunk.fetch_add(1, std::memory_order_relaxed); i < chunks.size();
-         i = next_chunk.fetch_add(1, std::memory_order_relaxed))
-      count_into(chunks[i], per_worker[worker]);
+    for (auto i = next_piece.fetch_add(1, std::memory_order_relaxed); i < pieces.size();
+         i = next_piece.fetch_add(1, std::memory_order_relaxed)) {
+      auto& buffer = texts[worker].emplace_back();
+      auto text = input.text(pieces[i], buffer);
+      count_into(text, per_worker[worker]);
+    }
   });
 
   // Reduce: worker p owns the words whose hash is p modulo the worker count.

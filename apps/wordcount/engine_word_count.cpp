@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <pgasmr/mapreduce/apply_map.hpp>
 #include <pgasmr/mapreduce/hash_container.hpp>
@@ -22,10 +23,10 @@ using WordTable = mr::HashContainer<std::string_view, std::uint64_t, mr::sum>;
 /// (1 MiB or less, unless one word is longer) is upper-cased first: a vectorized pass that costs
 /// less than hashing and comparing every word case-insensitively. Words go out in batches, so
 /// that the container fetches their slots from memory together; it copies the new ones, so the
-/// buffer can be reused.
-void map_chunk(const std::string_view& chunk, WordTable& out) {
+/// buffers can be reused.
+void count_piece(std::string_view piece, WordTable& out) {
   thread_local std::string upper;
-  to_upper_into(chunk, upper);
+  to_upper_into(piece, upper);
   std::array<std::string_view, 32> batch;
   std::size_t batched = 0;
   for_each_word(upper, [&](std::string_view word) {
@@ -40,18 +41,23 @@ void map_chunk(const std::string_view& chunk, WordTable& out) {
 
 }  // namespace
 
-TextInput load_text(const std::filesystem::path& path, std::size_t total_threads) {
-  TextInput input{datasets::MappedFile(path, datasets::Prefetch::populate), {}};
-  input.chunks = split_between_words(input.file.text(), chunk_count_for(input.file.size(), total_threads));
-  return input;
+datasets::TextInput load_text(const AppOptions& options, std::size_t total_threads) {
+  auto files = datasets::collect_input_files(
+      options.inputs, {.skip_unreadable = options.skip_unreadable, .allow_standard_input = true});
+  auto piece_bytes = piece_bytes_for(files.total_bytes, total_threads);
+  return datasets::TextInput(std::move(files), piece_bytes, cut_between_words);
 }
 
-std::optional<WordCounts> count_words_engine(pgas::Context& me, std::span<const std::string_view> chunks,
+std::optional<WordCounts> count_words_engine(pgas::Context& me, const datasets::TextInput& input,
                                              const EngineChoice& choice, JobTimer& timer) {
-  // Pieces weigh their size in bytes.
-  WeightedDistribution distribution(choice.distribution, chunks.size(), [&](std::size_t i) { return chunks[i].size(); });
+  const auto& pieces = input.pieces();
+  WeightedDistribution distribution(choice.distribution, pieces.size(), [&](std::size_t i) { return pieces[i].size; });
   WordTable words;
-  mr::apply_map(me, chunks, map_chunk, words, distribution.get());
+  auto map_piece = [&input](const datasets::TextPiece& piece, WordTable& out) {
+    thread_local std::string buffer;
+    count_piece(input.text(piece, buffer), out);
+  };
+  mr::apply_map(me, pieces, map_piece, words, distribution.get());
   timer.lap("map");
   auto reduced = reduce_to_thread0(me, words, choice.reduce, timer);
   std::optional<WordCounts> counts;

@@ -1,45 +1,58 @@
-// wordcount: counts the words of a text file on the MapReduce engine and compares with the
-// sequential and Phoenix-like baselines. See --help.
+// wordcount: counts the words of text files on the MapReduce engine and compares with the
+// sequential, Phoenix-like and oneTBB baselines. See --help.
 
-#include <cstdio>
+#include <algorithm>
+#include <string>
 
 #include "common/app_driver.hpp"
 #include "wordcount/baselines.hpp"
 #include "wordcount/engine_word_count.hpp"
+#include "wordcount/tbb_baseline.hpp"
 
 namespace apps = pgasmr::apps;
 namespace wc = pgasmr::apps::wordcount;
+namespace ds = pgasmr::datasets;
 
 namespace {
 
 constexpr std::string_view synopsis =
-    "Counts the words of the text file INPUT: runs of ASCII letters and apostrophes starting with\n"
-    "a letter, case-insensitive, reported in upper case (Phoenix++'s word); other bytes separate.\n"
+    "Counts the words of the text files INPUT... (files, and directories walked recursively in\n"
+    "name order; - is standard input): runs of ASCII letters and apostrophes starting with a\n"
+    "letter, case-insensitive, reported in upper case (Phoenix++'s word); other bytes separate.\n"
+    "Each file is a map element weighing its size (big files are cut into pieces between words).\n"
     "--output writes every `WORD<TAB>count` line, by count descending, then word ascending.\n";
 
-void print_top_words(const wc::WordCounts& counts, std::size_t top) {
+std::string top_words(const wc::WordCounts& counts, std::size_t top) {
   const auto& entries = counts.entries();
-  std::printf("top %zu of %zu distinct words (%llu words in all):\n", std::min(top, entries.size()), entries.size(),
-              static_cast<unsigned long long>(counts.total_words()));
-  for (std::size_t i = 0; i < top && i < entries.size(); ++i)
-    std::printf("  %-20s %llu\n", entries[i].word.c_str(), static_cast<unsigned long long>(entries[i].count));
+  std::string text = "top " + std::to_string(std::min(top, entries.size())) + " of " + std::to_string(entries.size()) +
+                     " distinct words (" + std::to_string(counts.total_words()) + " words in all):\n";
+  for (std::size_t i = 0; i < top && i < entries.size(); ++i) {
+    text += "  " + entries[i].word + std::string(entries[i].word.size() < 20 ? 20 - entries[i].word.size() : 0, ' ') +
+            " " + std::to_string(entries[i].count) + "\n";
+  }
+  return text;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const apps::AppDefinition<wc::TextInput, wc::WordCounts> app{
+  const apps::AppDefinition<ds::TextInput, wc::WordCounts> app{
       .name = "wordcount",
       .synopsis = synopsis,
+      .command_line = {.operands = "INPUT...", .many_operands = true},
       .load = wc::load_text,
-      .input_bytes = [](const wc::TextInput& input) -> std::uint64_t { return input.file.size(); },
-      .run_engine = [](pgasmr::pgas::Context& me, const wc::TextInput& input, const apps::AppOptions& options,
-                       apps::JobTimer& timer) { return wc::count_words_engine(me, input.chunks, options.engine, timer); },
-      .sequential = [](const wc::TextInput& input) { return wc::count_words_sequential(input.file.text()); },
-      .phoenix_like = [](const wc::TextInput& input,
-                         std::size_t threads) { return wc::count_words_phoenix_like(input.file.text(), threads); },
+      .describe = [](const ds::TextInput& input) -> apps::InputSummary {
+        return {input.total_bytes(), input.files().size(), input.skipped()};
+      },
+      .run_engine = [](pgasmr::pgas::Context& me, const ds::TextInput& input, const apps::AppOptions& options,
+                       apps::JobTimer& timer) { return wc::count_words_engine(me, input, options.engine, timer); },
+      .sequential = [](const ds::TextInput& input, const apps::AppOptions&) { return wc::count_words_sequential(input); },
+      .phoenix_like = [](const ds::TextInput& input, const apps::AppOptions&,
+                         std::size_t threads) { return wc::count_words_phoenix_like(input, threads); },
+      .tbb = [](const ds::TextInput& input, const apps::AppOptions&,
+                std::size_t threads) { return wc::count_words_tbb(input, threads); },
       .format = wc::format_word_counts,
-      .print_top = print_top_words,
+      .summary = top_words,
       .difference = wc::describe_difference,
   };
   return apps::run_app(app, argc, argv);

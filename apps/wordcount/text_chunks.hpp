@@ -1,22 +1,29 @@
 #pragma once
 /// @file
-/// Splitting a text into pieces that the map phase can count independently.
+/// How word count cuts its input into pieces (the map's input elements) that can be counted
+/// independently.
 
 #include <cstddef>
-#include <string_view>
-#include <vector>
+#include <cstdint>
+#include <string>
+
+#include <pgasmr/datasets/text_input.hpp>
+
+#include "wordcount/words.hpp"
 
 namespace pgasmr::apps::wordcount {
 
-/// Splits `text` into at most `target_chunks` consecutive non-empty pieces of about equal size.
-/// A cut never falls inside a run of letters and apostrophes, so no word is split and every word
-/// lies in exactly one piece (a cut moves forward past a long word; pieces can be fewer).
-/// The pieces cover `text` exactly, in order.
-std::vector<std::string_view> split_between_words(std::string_view text, std::size_t target_chunks);
+/// A cut falls only before a byte that cannot continue a word: no word is split, and every word
+/// lies in exactly one piece (a cut moves forward past a long word).
+inline bool cut_between_words(char /*before*/, char after) noexcept { return !is_word_byte(after); }
 
-/// How many pieces word count cuts a text of `bytes` into for `threads` workers: enough for the
-/// DYNAMIC distribution and the Phoenix-like task queue to balance (8 per worker, at least one per
-/// MiB), few enough that the per-piece overhead does not show.
-std::size_t chunk_count_for(std::size_t bytes, std::size_t threads);
+/// The size of word count's pieces for `bytes` of text and `threads` workers: enough pieces for
+/// the DYNAMIC distribution and the Phoenix-like task queue to balance (8 per worker), at most
+/// 1 MiB each, so that the per-piece overhead does not show and a thread's buffers stay small.
+std::uint64_t piece_bytes_for(std::uint64_t bytes, std::size_t threads);
+
+/// `text` held in memory, cut for `threads` workers as word count cuts its files (tests, and
+/// callers with their text in memory).
+datasets::TextInput text_in_memory(std::string text, std::size_t threads);
 
 }  // namespace pgasmr::apps::wordcount

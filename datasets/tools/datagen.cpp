@@ -1,4 +1,4 @@
-// pgasmr-datagen: writes the apps' inputs (a text corpus, a BMP image); see --help.
+// pgasmr-datagen: writes the apps' inputs (one generator per subcommand); see --help.
 
 #include <chrono>
 #include <cstdio>
@@ -8,10 +8,8 @@
 #include <vector>
 
 #include <pgasmr/datasets/byte_size.hpp>
-#include <pgasmr/datasets/corpus.hpp>
-#include <pgasmr/datasets/image.hpp>
 
-#include "datagen_arguments.hpp"
+#include "generator.hpp"
 
 namespace {
 
@@ -21,9 +19,9 @@ constexpr const char* program = "pgasmr-datagen";
 constexpr std::uint64_t progress_threshold = std::uint64_t{16} << 20;
 
 /// A stderr line at every tenth of the way, for outputs big enough to take a while.
-ds::Progress progress_lines(const ds::datagen::Arguments& arguments) {
-  if (arguments.quiet) return {};
-  return [output = arguments.output.string(), tenths_reported = 0](std::uint64_t done, std::uint64_t total) mutable {
+ds::Progress progress_lines(const std::filesystem::path& output, bool quiet) {
+  if (quiet) return {};
+  return [output = output.string(), tenths_reported = 0](std::uint64_t done, std::uint64_t total) mutable {
     if (total < progress_threshold) return;
     int tenths = static_cast<int>(done * 10 / total);
     if (tenths <= tenths_reported) return;
@@ -33,35 +31,51 @@ ds::Progress progress_lines(const ds::datagen::Arguments& arguments) {
   };
 }
 
-void generate(const ds::datagen::Arguments& arguments) {
-  auto start = std::chrono::steady_clock::now();
-  std::string what;
-  if (arguments.kind == ds::datagen::Kind::corpus) {
-    ds::generate_corpus(arguments.output, arguments.corpus, progress_lines(arguments));
-    what = "corpus";
-  } else {
-    ds::generate_image(arguments.output, arguments.image, progress_lines(arguments));
-    what = std::to_string(arguments.image.width) + "x" + std::to_string(arguments.image.height) + " image";
+/// The bytes written: the file's size, or the sum over a directory's files.
+std::uint64_t bytes_written(const std::filesystem::path& output) {
+  if (!std::filesystem::is_directory(output)) return std::filesystem::file_size(output);
+  std::uint64_t bytes = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(output))
+    if (entry.is_regular_file()) bytes += entry.file_size();
+  return bytes;
+}
+
+std::string subcommand_names() {
+  std::string names;
+  for (const auto& generator : ds::datagen::generators()) names += (names.empty() ? "" : ", ") + std::string(generator.name);
+  return names;
+}
+
+int generate(const std::vector<std::string>& args) {
+  using ds::datagen::usage_error;
+  if (args.empty()) throw usage_error("missing the subcommand: " + subcommand_names());
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << ds::datagen::help_text();
+    return 0;
   }
-  if (arguments.quiet) return;
+  const auto* generator = ds::datagen::find_generator(args[0]);
+  if (generator == nullptr) throw usage_error("unknown subcommand '" + args[0] + "' (" + subcommand_names() + ")");
+  ds::datagen::Flags flags(args, generator->options);
+  if (flags.help()) {
+    std::cout << ds::datagen::help_text();
+    return 0;
+  }
+  auto output = flags.output();
+  auto start = std::chrono::steady_clock::now();
+  auto what = generator->write(flags, output, progress_lines(output, flags.quiet()));
+  if (flags.quiet()) return 0;
   std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-  auto bytes = std::filesystem::file_size(arguments.output);
-  std::printf("%s: wrote %s %s (%s, %llu bytes) in %.2f s\n", program, what.c_str(), arguments.output.c_str(),
+  auto bytes = bytes_written(output);
+  std::printf("%s: wrote %s %s (%s, %llu bytes) in %.2f s\n", program, what.c_str(), output.c_str(),
               ds::format_byte_size(bytes).c_str(), static_cast<unsigned long long>(bytes), seconds.count());
+  return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    auto arguments = ds::datagen::parse_arguments(args);
-    if (arguments.kind == ds::datagen::Kind::help) {
-      std::cout << ds::datagen::help_text();
-      return 0;
-    }
-    generate(arguments);
-    return 0;
+    return generate(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const ds::datagen::usage_error& e) {
     std::cerr << program << ": " << e.what() << " (see " << program << " --help)\n";
     return 2;

@@ -46,11 +46,11 @@ std::vector<apps::EngineChoice> every_choice() {
 /// Runs word count on `text` with `choices` at every thread count; thread 0 checks the result.
 void expect_word_counts_everywhere(const std::string& text, const wc::WordCounts& expected,
                                    const std::vector<apps::EngineChoice>& choices = every_choice()) {
-  const auto chunks = wc::split_between_words(text, 16);
+  const auto input = wc::text_in_memory(text, 2);  // about 16 pieces
   pgasmr::test::for_each_thread_count([&](Context& me) {
     for (const auto& choice : choices) {
       apps::JobTimer timer(me);
-      auto counts = wc::count_words_engine(me, chunks, choice, timer);
+      auto counts = wc::count_words_engine(me, input, choice, timer);
       EXPECT_EQ(counts.has_value(), me.thread() == 0) << describe(choice);
       if (counts) {
         EXPECT_EQ(*counts, expected) << describe(choice);
@@ -111,10 +111,10 @@ TEST(EngineHistogram, MatchesBaselineAndModel) {
 }
 
 TEST(EngineApps, PhasesAreTimedOnThreadZero) {
-  const auto chunks = wc::split_between_words("a b c", 2);
+  const auto input = wc::text_in_memory("a b c", 2);
   pgasmr::test::for_each_thread_count([&](Context& me) {
     apps::JobTimer timer(me);
-    auto counts = wc::count_words_engine(me, chunks, {mr::DistributionKind::block, apps::ReduceChoice::no_comm}, timer);
+    auto counts = wc::count_words_engine(me, input, {mr::DistributionKind::block, apps::ReduceChoice::no_comm}, timer);
     std::vector<std::string> names;
     for (const auto& phase : timer.phases()) names.push_back(phase.name);
     if (me.thread() == 0) {

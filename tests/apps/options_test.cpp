@@ -29,7 +29,8 @@ std::string usage_error_of(std::vector<std::string> args) {
 
 TEST(AppOptions, Defaults) {
   auto options = parse({"corpus.txt"});
-  EXPECT_EQ(options.input, "corpus.txt");
+  EXPECT_EQ(options.input(), "corpus.txt");
+  EXPECT_FALSE(options.skip_unreadable);
   EXPECT_EQ(options.engine.distribution, mr::DistributionKind::block);
   EXPECT_EQ(options.engine.reduce, apps::ReduceChoice::all);
   EXPECT_EQ(options.baselines, apps::BaselineChoice::none);
@@ -51,7 +52,7 @@ TEST(AppOptions, EveryOptionInBothForms) {
   EXPECT_TRUE(options.runs_sequential());  // --verify needs it
   EXPECT_TRUE(options.runs_phoenix());
   EXPECT_EQ(options.top, 5u);
-  EXPECT_EQ(options.input, "in.bmp");
+  EXPECT_EQ(options.input(), "in.bmp");
   EXPECT_EQ(options.output, std::filesystem::path("out.txt"));
 }
 
@@ -68,6 +69,9 @@ TEST(AppOptions, EveryChoiceName) {
   EXPECT_EQ(parse({"--baseline", "sequential", "x"}).baselines, apps::BaselineChoice::sequential);
   EXPECT_EQ(parse({"--baseline", "all", "x"}).baselines, apps::BaselineChoice::all);
   EXPECT_EQ(parse({"--baseline", "none", "x"}).baselines, apps::BaselineChoice::none);
+  EXPECT_EQ(parse({"--baseline", "tbb", "x"}).baselines, apps::BaselineChoice::tbb);
+  EXPECT_TRUE(parse({"--baseline", "all", "x"}).runs_tbb());
+  EXPECT_FALSE(parse({"--baseline", "phoenix", "x"}).runs_tbb());
 }
 
 TEST(AppOptions, HelpWinsOverEverythingElse) {
@@ -83,16 +87,60 @@ TEST(AppOptions, BadCommandLines) {
             std::string::npos);
   EXPECT_NE(usage_error_of({"--reduce-mode", "some", "x"}).find("no_comm|all|root|by_key, got 'some'"),
             std::string::npos);
-  EXPECT_NE(usage_error_of({"--baseline", "phoenix++", "x"}).find("none|sequential|phoenix|all"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--baseline", "phoenix++", "x"}).find("none|sequential|phoenix|tbb|all"), std::string::npos);
   EXPECT_NE(usage_error_of({"--top", "-1", "x"}).find("--top must be a whole number"), std::string::npos);
   EXPECT_NE(usage_error_of({"x", "--output"}).find("--output needs a value"), std::string::npos);
-  EXPECT_NE(usage_error_of({}).find("no input file"), std::string::npos);
-  EXPECT_NE(usage_error_of({"a", "b"}).find("one input file expected, got 2"), std::string::npos);
+  EXPECT_NE(usage_error_of({}).find("no input given (INPUT)"), std::string::npos);
+  EXPECT_NE(usage_error_of({"a", "b"}).find("one input expected (INPUT), got 2"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--skip-unreadable=yes", "x"}).find("unknown option"), std::string::npos);
+}
+
+namespace {
+
+const apps::CommandLine k_means_like = {
+    .operands = "POINTS...",
+    .many_operands = true,
+    .flags = {{.name = "--clusters", .value_name = "K", .help = "how many", .required = true},
+              {.name = "--max-rounds", .value_name = "N", .help = "at most", .default_value = "1000"}},
+};
+
+}  // namespace
+
+TEST(AppOptions, ManyInputsAndAppFlags) {
+  auto options = apps::parse_options({"a", "--clusters", "4", "b", "--skip-unreadable", "-"}, k_means_like);
+  EXPECT_EQ(options.inputs, (std::vector<std::filesystem::path>{"a", "b", "-"}));
+  EXPECT_TRUE(options.skip_unreadable);
+  EXPECT_EQ(options.whole_number("--clusters"), 4u);
+  EXPECT_EQ(options.whole_number("--max-rounds"), 1000u);  // the default
+  EXPECT_EQ(apps::parse_options({"a", "--clusters=2", "--max-rounds=7"}, k_means_like).whole_number("--max-rounds"), 7u);
+  EXPECT_FALSE(options.value("--other").has_value());
+}
+
+TEST(AppOptions, BadAppFlags) {
+  auto error_of = [](std::vector<std::string> args) -> std::string {
+    try {
+      auto options = apps::parse_options(std::move(args), k_means_like);
+      options.whole_number("--clusters");
+    } catch (const apps::usage_error& e) {
+      return e.what();
+    }
+    return "no usage_error";
+  };
+  EXPECT_EQ(error_of({"a"}), "--clusters K is required");
+  EXPECT_EQ(error_of({"a", "--clusters", "x"}), "--clusters must be a whole number, got 'x'");
+  EXPECT_EQ(error_of({"a", "--clusters", "1", "--clusters", "2"}), "--clusters is given twice");
+  EXPECT_EQ(error_of({"--clusters", "1"}), "no input given (POINTS...)");
+  EXPECT_EQ(error_of({"a", "--clusters"}), "--clusters needs a value");
 }
 
 TEST(AppOptions, HelpTextNamesEveryOption) {
   auto help = apps::help_text("wordcount", "Counts words.\n");
-  for (const char* option : {"usage: wordcount", "Counts words.", "--distribution", "--reduce-mode", "--baseline",
-                             "--verify", "--top", "--output", "--help", "--threads"})
+  for (const char* option : {"usage: wordcount [options] INPUT\n", "Counts words.", "--distribution", "--reduce-mode",
+                             "--baseline", "--verify", "--top", "--output", "--skip-unreadable", "--help", "--threads",
+                             "Exit status: 0"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
+  auto app_help = apps::help_text("kmeans", "Clusters.\n", k_means_like);
+  for (const char* line : {"usage: kmeans [options] POINTS...\n", "  --clusters K             how many (required)\n",
+                           "  --max-rounds N           at most (default 1000)\n"})
+    EXPECT_NE(app_help.find(line), std::string::npos) << line;
 }

@@ -13,8 +13,8 @@ TEST(Report, EngineTimeLeavesOutLoadAndOutput) {
 }
 
 TEST(Report, VerificationFailsOnAnyDifference) {
-  EXPECT_EQ(apps::report_verification("app", {}), 0);
-  EXPECT_EQ(apps::report_verification("app", {{"the engine", ""}, {"the phoenix-like baseline", ""}}), 0);
-  EXPECT_EQ(apps::report_verification("app", {{"the engine", ""}, {"the phoenix-like baseline", "X: 1 instead of 2"}}), 1);
-  EXPECT_EQ(apps::report_verification("app", {{"the engine", "X: missing"}}), 1);
+  EXPECT_EQ(apps::report_verification(stdout, "app", {}), 0);
+  EXPECT_EQ(apps::report_verification(stdout, "app", {{"the engine", ""}, {"the phoenix-like baseline", ""}}), 0);
+  EXPECT_EQ(apps::report_verification(stdout, "app", {{"the engine", ""}, {"the phoenix-like baseline", "X: 1 instead of 2"}}), 1);
+  EXPECT_EQ(apps::report_verification(stdout, "app", {{"the engine", "X: missing"}}), 1);
 }

@@ -1,13 +1,19 @@
-// Cutting a text into pieces: the pieces cover it exactly and never split a word.
+// Cutting texts into pieces (datasets::TextInput with word count's cut rule): the pieces cover
+// every file exactly and never split a word; files on disk read as the same pieces.
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include <pgasmr/datasets/error.hpp>
+
+#include "datasets/scratch_dir.hpp"
 #include "wordcount/text_chunks.hpp"
 #include "wordcount/words.hpp"
 
+namespace ds = pgasmr::datasets;
 namespace wc = pgasmr::apps::wordcount;
 
 namespace {
@@ -18,27 +24,35 @@ std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
-std::vector<std::string> as_strings(const std::vector<std::string_view>& views) {
-  return {views.begin(), views.end()};
+std::vector<std::string> pieces_of(const ds::TextInput& input) {
+  std::vector<std::string> pieces;
+  std::string buffer;
+  for (const auto& piece : input.pieces()) pieces.emplace_back(input.text(piece, buffer));
+  return pieces;
+}
+
+ds::TextInput cut(std::string text, std::uint64_t piece_bytes) {
+  std::vector<std::string> texts{std::move(text)};
+  return ds::TextInput::in_memory(std::move(texts), piece_bytes, wc::cut_between_words);
 }
 
 }  // namespace
 
 TEST(TextChunks, HandComputedCuts) {
-  // 8 bytes in 2 pieces: the ideal cut at byte 4 falls in "cd" and moves to the space after it.
-  EXPECT_EQ(as_strings(wc::split_between_words("ab cd ef", 2)), (std::vector<std::string>{"ab cd", " ef"}));
+  // Pieces of 4 bytes: the cut at byte 4 falls in "cd" and moves to the space after it.
+  EXPECT_EQ(pieces_of(cut("ab cd ef", 4)), (std::vector<std::string>{"ab cd", " ef"}));
   // A cut never falls between apostrophes and letters of one word.
-  EXPECT_EQ(as_strings(wc::split_between_words("a''b c", 2)), (std::vector<std::string>{"a''b", " c"}));
-  EXPECT_EQ(as_strings(wc::split_between_words("x", 5)), std::vector<std::string>{"x"});
+  EXPECT_EQ(pieces_of(cut("a''b c", 3)), (std::vector<std::string>{"a''b", " c"}));
+  EXPECT_EQ(pieces_of(cut("x", 1)), std::vector<std::string>{"x"});
 }
 
-TEST(TextChunks, EmptyTextHasNoPieces) { EXPECT_TRUE(wc::split_between_words("", 4).empty()); }
+TEST(TextChunks, EmptyTextHasNoPieces) { EXPECT_TRUE(cut("", 4).pieces().empty()); }
 
 TEST(TextChunks, LongWordStaysInOnePiece) {
-  std::string text = std::string(10u << 20, 'w');
-  auto chunks = wc::split_between_words(text, 8);
-  ASSERT_EQ(chunks.size(), 1u);
-  EXPECT_EQ(chunks[0].size(), text.size());
+  std::string text = std::string(1u << 20, 'w');
+  auto input = cut(text, 4096);
+  ASSERT_EQ(input.pieces().size(), 1u);
+  EXPECT_EQ(input.pieces()[0].size, text.size());
 }
 
 TEST(TextChunks, PiecesCoverTheTextAndKeepEveryWord) {
@@ -47,26 +61,54 @@ TEST(TextChunks, PiecesCoverTheTextAndKeepEveryWord) {
   for (int round = 0; round < 40; ++round)
     for (const char* sample : samples) text += sample;
   const auto all_words = words_of(text);
-  for (std::size_t target = 1; target <= 64; ++target) {
-    auto chunks = wc::split_between_words(text, target);
-    EXPECT_LE(chunks.size(), target);
+  for (std::uint64_t piece_bytes = 1; piece_bytes <= text.size(); piece_bytes = piece_bytes * 3 / 2 + 1) {
     std::string joined;
     std::vector<std::string> words;
-    for (auto chunk : chunks) {
-      EXPECT_FALSE(chunk.empty());
-      joined += chunk;
-      for (auto& word : words_of(chunk)) words.push_back(word);
+    for (const auto& piece : pieces_of(cut(text, piece_bytes))) {
+      EXPECT_FALSE(piece.empty());
+      joined += piece;
+      for (auto& word : words_of(piece)) words.push_back(word);
     }
-    EXPECT_EQ(joined, text) << target;
-    EXPECT_EQ(words, all_words) << target;
+    EXPECT_EQ(joined, text) << piece_bytes;
+    EXPECT_EQ(words, all_words) << piece_bytes;
   }
+}
+
+TEST(TextChunks, FilesOnDiskGiveTheSamePiecesAsInMemory) {
+  pgasmr::test::ScratchDir dir;
+  std::vector<std::string> texts = {"alpha beta\ngamma", "", std::string(5000, 'z') + " tail", "one"};
+  std::vector<std::filesystem::path> paths;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    paths.push_back(dir.path() / ("f" + std::to_string(i)));
+    std::ofstream(paths.back()) << texts[i];
+  }
+  ds::TextInput on_disk(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  auto in_memory = ds::TextInput::in_memory(texts, 1000, wc::cut_between_words);
+  EXPECT_EQ(pieces_of(on_disk), pieces_of(in_memory));
+  EXPECT_EQ(on_disk.total_bytes(), in_memory.total_bytes());
+  ASSERT_EQ(on_disk.files().size(), 4u);
+  EXPECT_EQ(on_disk.files()[2].size, 5005u);
+}
+
+TEST(TextChunks, AFileThatShrankIsAnError) {
+  pgasmr::test::ScratchDir dir;
+  auto path = dir.path() / "shrinks";
+  std::ofstream(path) << "some words here";
+  std::vector<std::filesystem::path> paths{path};
+  ds::TextInput input(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  std::filesystem::resize_file(path, 4);
+  std::string buffer;
+  EXPECT_THROW(input.text(input.pieces().front(), buffer), ds::input_error);
 }
 
 TEST(TextChunks, SeveralPiecesPerThreadAndAtMostAMebibyteEach) {
   for (std::size_t threads : {1u, 2u, 8u})
-    for (std::size_t bytes : {std::size_t{0}, std::size_t{100}, std::size_t{200} << 20}) {
-      auto chunks = wc::chunk_count_for(bytes, threads);
-      EXPECT_GE(chunks, 8 * threads);
-      EXPECT_GE(chunks << 20, bytes);
+    for (std::uint64_t bytes : {std::uint64_t{0}, std::uint64_t{100}, std::uint64_t{200} << 20}) {
+      auto piece = wc::piece_bytes_for(bytes, threads);
+      EXPECT_GE(piece, 1u);
+      EXPECT_LE(piece, std::uint64_t{1} << 20);
+      if (bytes >= 8 * threads) {
+        EXPECT_LE(piece * 8 * threads, bytes);
+      }
     }
 }

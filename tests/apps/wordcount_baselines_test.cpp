@@ -4,6 +4,7 @@
 
 #include "text_model.hpp"
 #include "wordcount/baselines.hpp"
+#include "wordcount/text_chunks.hpp"
 #include "wordcount/word_counts.hpp"
 
 namespace wc = pgasmr::apps::wordcount;
@@ -24,7 +25,9 @@ TEST(WordCountBaselines, SequentialOnHandComputedText) {
 
 TEST(WordCountBaselines, PhoenixLikeOnHandComputedText) {
   for (std::size_t threads : {1u, 2u, 3u, 8u})
-    EXPECT_EQ(wc::count_words_phoenix_like(hand_text, threads).entries(), hand_counts) << threads << " threads";
+    EXPECT_EQ(wc::count_words_phoenix_like(wc::text_in_memory(std::string(hand_text), threads), threads).entries(),
+              hand_counts)
+        << threads << " threads";
 }
 
 TEST(WordCountBaselines, EdgeTexts) {
@@ -33,7 +36,8 @@ TEST(WordCountBaselines, EdgeTexts) {
   for (const auto& text : texts) {
     auto expected = model_result(text);
     EXPECT_EQ(wc::count_words_sequential(text), expected);
-    for (std::size_t threads : {1u, 3u}) EXPECT_EQ(wc::count_words_phoenix_like(text, threads), expected);
+    for (std::size_t threads : {1u, 3u})
+      EXPECT_EQ(wc::count_words_phoenix_like(wc::text_in_memory(text, threads), threads), expected);
   }
 }
 
@@ -42,7 +46,7 @@ TEST(WordCountBaselines, AgreeWithTheModelOnAGeneratedText) {
   auto expected = model_result(text);
   EXPECT_EQ(wc::count_words_sequential(text), expected);
   for (std::size_t threads : {1u, 2u, 3u, 4u, 8u})
-    EXPECT_EQ(wc::count_words_phoenix_like(text, threads), expected) << threads << " threads";
+    EXPECT_EQ(wc::count_words_phoenix_like(wc::text_in_memory(text, threads), threads), expected) << threads << " threads";
 }
 
 TEST(WordCounts, OutputOrderAndFormat) {

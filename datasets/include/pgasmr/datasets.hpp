@@ -7,6 +7,9 @@
 #include <pgasmr/datasets/corpus.hpp>
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/image.hpp>
+#include <pgasmr/datasets/input_files.hpp>
+#include <pgasmr/datasets/integer_table.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 #include <pgasmr/datasets/progress.hpp>
+#include <pgasmr/datasets/text_input.hpp>

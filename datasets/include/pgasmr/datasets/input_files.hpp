@@ -1,0 +1,47 @@
+#pragma once
+/// @file
+/// The files an app reads: the INPUT... operands of its command line, files and directories
+/// (walked recursively), in a deterministic order that every process of a job computes alike.
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace pgasmr::datasets {
+
+/// The path that names standard input among the operands.
+inline const std::filesystem::path standard_input_operand = "-";
+
+/// One regular file of the input, as found (or standard input, read whole).
+struct InputFile {
+  std::filesystem::path path;  ///< the operand, or operand/relative/path inside a directory operand
+  std::uint64_t size = 0;
+};
+
+struct InputFileOptions {
+  /// Warn about (and skip) files and directories that cannot be read instead of failing.
+  bool skip_unreadable = false;
+  /// Whether the operand "-" (standard input) is allowed.
+  bool allow_standard_input = false;
+};
+
+struct InputFiles {
+  std::vector<InputFile> files;
+  /// "path: why" for every skipped operand or entry (only with skip_unreadable).
+  std::vector<std::string> skipped;
+  std::uint64_t total_bytes = 0;
+};
+
+/// Collects the files of `operands`, in operand order; a directory contributes its regular
+/// files recursively, each directory's entries sorted by name (byte order). Symbolic links are
+/// followed. Throws input_error naming the path for a missing or unreadable operand or entry, a
+/// special file (FIFO, device, socket) and a symbolic-link loop (a directory that contains
+/// itself); with `skip_unreadable`, these are recorded in `skipped` instead. An empty list of
+/// operands is invalid_argument. Files are opened (and closed) once here, so that an
+/// unreadable one is found before the job starts. "-" is standard input when allowed (its size
+/// is that of what TextInput reads later; 0 here).
+InputFiles collect_input_files(std::span<const std::filesystem::path> operands, const InputFileOptions& options = {});
+
+}  // namespace pgasmr::datasets

@@ -1,0 +1,39 @@
+#include <pgasmr/datasets/image.hpp>
+
+#include "generator.hpp"
+
+namespace pgasmr::datasets::datagen {
+
+Generator image_generator() {
+  return {
+      .name = "image",
+      .usage = "(--width W --height H | --bytes SIZE) [--seed N]",
+      .description = "a 24-bit uncompressed BMP, W x H pixels (any width: rows are padded to 4 bytes), or\n"
+                     "about 4:3 with a file of at most SIZE bytes.",
+      .options = {"bytes", "width", "height", "seed"},
+      .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {
+        ImageOptions options;
+        options.seed = flags.seed();
+        bool by_size = flags.has("bytes");
+        bool by_shape = flags.has("width") || flags.has("height");
+        if (by_size && by_shape) throw usage_error("give either --bytes or --width and --height, not both");
+        if (by_size) {
+          auto shape = image_shape_for_file_size(flags.size("bytes"));
+          options.width = shape.width;
+          options.height = shape.height;
+        } else if (by_shape) {
+          constexpr std::uint64_t largest = UINT32_MAX;
+          flags.required("width");
+          flags.required("height");
+          options.width = static_cast<std::uint32_t>(flags.integer("width", 0, 1, largest));
+          options.height = static_cast<std::uint32_t>(flags.integer("height", 0, 1, largest));
+        } else {
+          throw usage_error("give the image size: --width W --height H, or --bytes SIZE");
+        }
+        generate_image(output, options, progress);
+        return std::to_string(options.width) + "x" + std::to_string(options.height) + " image";
+      },
+  };
+}
+
+}  // namespace pgasmr::datasets::datagen

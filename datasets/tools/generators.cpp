@@ -1,0 +1,44 @@
+#include <algorithm>
+
+#include "generator.hpp"
+
+namespace pgasmr::datasets::datagen {
+
+const std::vector<Generator>& generators() {
+  static const std::vector<Generator> all = {
+      corpus_generator(),
+      image_generator(),
+  };
+  return all;
+}
+
+const Generator* find_generator(std::string_view name) {
+  auto found = std::ranges::find(generators(), name, &Generator::name);
+  return found == generators().end() ? nullptr : &*found;
+}
+
+std::string help_text() {
+  std::string text = "pgasmr-datagen: deterministic inputs for the pgasmr apps\n\nusage:\n";
+  for (const auto& generator : generators())
+    text += "  pgasmr-datagen " + std::string(generator.name) + " " + std::string(generator.usage) +
+            " --output PATH [--quiet]\n";
+  text += "  pgasmr-datagen --help\n\n";
+  for (const auto& generator : generators()) {
+    std::string name(generator.name);
+    name.resize(std::max<std::size_t>(name.size() + 1, 9), ' ');
+    std::string description(generator.description);
+    for (std::size_t at = description.find('\n'); at != std::string::npos; at = description.find('\n', at + 10))
+      description.insert(at + 1, 9, ' ');
+    text += name + description + "\n";
+  }
+  text += R"(
+  --seed N      the same seed and size give the same output, byte for byte (default 1)
+  --quiet       no progress or summary on stderr/stdout
+SIZE takes a K, M, G or T suffix (powers of 1024): 200M, 1G. The output appears only when
+complete (written under a temporary name, then renamed). Exit status: 0 done, 1 failed, 2 bad
+usage.
+)";
+  return text;
+}
+
+}  // namespace pgasmr::datasets::datagen
