@@ -12,7 +12,9 @@ namespace pgasmr::datasets {
 /// Whether mapping a file also reads it in.
 enum class Prefetch {
   none,      ///< pages are read on first touch (by whichever thread touches them)
-  populate,  ///< read the whole file while mapping (MAP_POPULATE), so later passes do no I/O
+  /// read the whole file while mapping (MAP_POPULATE) and touch every page, so that later
+  /// passes neither do I/O nor take page faults
+  populate,
 };
 
 /// A whole file mapped read-only; move-only. An empty file has no mapping and empty views.
@@ -36,6 +38,7 @@ class MappedFile {
 
  private:
   void unmap() noexcept;
+  void touch_every_page() const noexcept;
 
   std::filesystem::path path_;
   const std::byte* data_ = nullptr;
