@@ -21,6 +21,7 @@
 
 #include "common/job_timer.hpp"
 #include "common/options.hpp"
+#include "common/progress_line.hpp"
 #include "common/report.hpp"
 #include "common/stopwatch.hpp"
 
@@ -84,12 +85,14 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     // Everything that may fail on one process only (its input, process 0's output file) happens
     // inside the job: a failure there cancels every thread of every process, where a failure
     // outside would leave the other processes waiting in the job for ever.
+    std::optional<ProgressLine> progress;  // on a terminal, for long jobs
+    if (reporter) progress.emplace(app.name, true);
     std::optional<Input> input;  // one per process, shared by its threads
     std::optional<datasets::AtomicOutputFile> output;  // renamed into place at the end
     std::optional<Result> result;
     std::vector<PhaseTime> phases;
     runtime.run([&](pgas::Context& me) {
-      JobTimer timer(me);
+      JobTimer timer(me, me.thread() == 0 && progress ? &*progress : nullptr);
       if (me.local_thread() == 0) {
         if (me.thread() == 0 && options.output) output.emplace(*options.output);
         input.emplace(app.load(options, static_cast<std::size_t>(me.threads())));
@@ -109,6 +112,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     auto time_baseline = [&](std::string name, auto&& run) {
       Stopwatch clock;
       auto baseline_result = run();
+      progress->finished(name);
       baselines.push_back({std::move(name), std::move(baseline_result), clock.seconds()});
     };
     if (options.runs_sequential()) time_baseline("sequential baseline", [&] { return app.sequential(*input, options); });
@@ -131,6 +135,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       phases.push_back({"output", clock.seconds()});
     }
 
+    progress.reset();  // erases the line before the report
     const double engine = engine_seconds(phases);
     print_phases(report, phases, engine, app.describe(*input).bytes);
     for (const auto& baseline : baselines) print_baseline(report, baseline.name, baseline.seconds, engine);
