@@ -1,0 +1,65 @@
+#pragma once
+/// @file
+/// (x, y) pairs for linear regression: the thesis's little-endian IEEE doubles (16 bytes a
+/// point), or Phoenix's signed byte pairs (2 bytes a point).
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <pgasmr/datasets/progress.hpp>
+
+namespace pgasmr::datasets {
+
+enum class PairFormat {
+  float64,  ///< x then y, each a little-endian IEEE 754 double
+  phoenix,  ///< x then y, each a signed byte (Phoenix's POINT_T of two chars)
+};
+
+/// Bytes per point: 16 or 2.
+constexpr std::size_t pair_bytes(PairFormat format) noexcept { return format == PairFormat::float64 ? 16 : 2; }
+
+/// "float64" or "phoenix"; nullopt-like: throws std::invalid_argument for another name.
+PairFormat parse_pair_format(std::string_view name);
+
+struct Point {
+  double x = 0;
+  double y = 0;
+  bool operator==(const Point&) const = default;
+};
+
+/// The point at `index` of `bytes` (a whole number of records of `format`).
+inline Point point_at(std::span<const std::byte> bytes, std::size_t index, PairFormat format) noexcept;
+
+/// Checks that `bytes` (the file `name`) holds at least one point and a whole number of
+/// records; throws input_error naming the file and its size otherwise. Returns the count.
+std::size_t count_points(std::span<const std::byte> bytes, PairFormat format, std::string_view name);
+
+struct PairsOptions {
+  std::uint64_t seed = 1;
+  std::uint64_t points = 0;
+  PairFormat format = PairFormat::float64;
+};
+
+/// Writes `points` points of y = 3x + 5 plus noise, all-or-nothing. float64: x spans many
+/// magnitudes (from 1e-6 to 1e6, either sign, now and then a subnormal or a zero), so that the
+/// sums need exact summation to be order-independent; phoenix: bytes with the same trend,
+/// clipped to [-128, 127]. Deterministic for (seed, points, format).
+void generate_pairs(const std::filesystem::path& path, const PairsOptions& options, const Progress& progress = {});
+
+inline Point point_at(std::span<const std::byte> bytes, std::size_t index, PairFormat format) noexcept {
+  if (format == PairFormat::phoenix)
+    return {double(static_cast<signed char>(bytes[2 * index])), double(static_cast<signed char>(bytes[2 * index + 1]))};
+  auto read = [&](std::size_t at) {
+    std::uint64_t bits = 0;
+    for (int i = 7; i >= 0; --i) bits = bits << 8 | std::to_integer<std::uint64_t>(bytes[at + static_cast<std::size_t>(i)]);
+    return std::bit_cast<double>(bits);
+  };
+  return {read(16 * index), read(16 * index + 8)};
+}
+
+}  // namespace pgasmr::datasets
