@@ -123,27 +123,37 @@ std::vector<mr::KeyValue<K, V>> pairs_of_every_thread(pg::Context& me, const mr:
   return pairs;
 }
 
-/// Result entries as a std::map with std::string keys (so views and strings compare alike).
-template <class K, class V>
-auto as_model(const mr::Result<K, V>& result) {
+/// Pairs as a std::map with std::string keys (so views and strings compare alike), each value
+/// as project(value) (e.g. an ExactSum's rounded bits).
+template <class Pairs, class Project = std::identity>
+auto as_model(const Pairs& pairs, Project project = {}) {
+  using K = std::remove_cvref_t<decltype(pairs.begin()->first)>;
+  using V = std::remove_cvref_t<decltype(pairs.begin()->second)>;
   using Key = std::conditional_t<std::is_same_v<K, std::string_view>, std::string, K>;
-  std::map<Key, V> model;
-  for (const auto& [key, value] : result) model.emplace(Key(key), value);
+  std::map<Key, std::remove_cvref_t<std::invoke_result_t<Project&, const V&>>> model;
+  for (const auto& [key, value] : pairs) model.emplace(Key(key), project(value));
   return model;
 }
 
-/// Checks `result`, one thread's answer to `mode`, against `expected` (the whole job's answer);
-/// `combine` folds values of one key when no_comm / by_key results are put together, and
-/// `owner(key)` is the thread by_key must have put each key on.
-template <class K, class V, class Model, class Combine, class Owner>
+template <class K, class V, class Project = std::identity>
+auto as_model(const mr::Result<K, V>& result, Project project = {}) {
+  std::map<K, V> pairs;
+  for (const auto& [key, value] : result) pairs.emplace(key, value);
+  return as_model(pairs, project);
+}
+
+/// Checks `result`, one thread's answer to `mode`, against `expected` (the whole job's answer,
+/// its values projected by `project`); `combine` folds values of one key when no_comm / by_key
+/// results are put together, and `owner(key)` is the thread by_key must have put each key on.
+template <class K, class V, class Model, class Combine, class Owner, class Project = std::identity>
 void check_result(pg::Context& me, const mr::ReduceMode& mode, const mr::Result<K, V>& result, const Model& expected,
-                  Combine combine, Owner owner) {
+                  Combine combine, Owner owner, Project project = {}) {
   SCOPED_TRACE("reduce mode " + mr::to_string(mode) + ", thread " + std::to_string(me.thread()));
   using Kind = mr::ReduceMode::Kind;
   using Gather = mr::FinalGather::Kind;
   // The modes that deliver the whole answer: to every thread, or to one and nothing elsewhere.
   auto whole_answer_on = [&](std::optional<pg::thread_id> only) {
-    EXPECT_EQ(as_model(result), !only || *only == me.thread() ? expected : Model{});
+    EXPECT_EQ(as_model(result, project), !only || *only == me.thread() ? expected : Model{});
   };
   if (mode.kind == Kind::all || (mode.kind == Kind::by_key && mode.then.kind == Gather::all)) return whole_answer_on({});
   if (mode.kind == Kind::root) return whole_answer_on(mode.root);
@@ -153,7 +163,7 @@ void check_result(pg::Context& me, const mr::ReduceMode& mode, const mr::Result<
   }
   // no_comm and by_key: the threads' results together make the whole answer.
   std::vector<std::byte> storage;
-  Model together;
+  std::map<typename Model::key_type, V> together;
   for (const auto& [key, value] : pairs_of_every_thread(me, result, storage)) {
     typename Model::key_type k(key);
     auto [it, fresh] = together.emplace(k, value);
@@ -162,7 +172,7 @@ void check_result(pg::Context& me, const mr::ReduceMode& mode, const mr::Result<
       it->second = combine(it->second, value);
     }
   }
-  EXPECT_EQ(together, expected);
+  EXPECT_EQ(as_model(together, project), expected);
 }
 
 }  // namespace pgasmr::test

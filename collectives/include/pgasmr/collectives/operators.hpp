@@ -1,13 +1,17 @@
 #pragma once
 /// @file
-/// Reduction operators: UPC's UPC_ADD ... UPC_MAX as values, minloc/maxloc, and any callable.
-/// pgasmr always combines in input order (element order, then member order), so any
-/// associative callable works, commutative or not (UPC_FUNC and UPC_NONCOMM_FUNC alike).
-/// Operators that declare themselves commutative may be combined early, per thread.
+/// Reduction operators: UPC's UPC_ADD ... UPC_MAX as values, minloc/maxloc, the exact sum of
+/// doubles, and any callable. pgasmr always combines in input order (element order, then member
+/// order), so any associative callable works, commutative or not (UPC_FUNC and
+/// UPC_NONCOMM_FUNC alike). Operators that declare themselves commutative may be combined
+/// early, per thread.
 
 #include <concepts>
 #include <cstddef>
 #include <limits>
+#include <type_traits>
+
+#include <pgasmr/collectives/exact_sum.hpp>
 
 namespace pgasmr::coll {
 
@@ -65,6 +69,24 @@ struct maxloc {
   }
 };
 
+/// The exact sum of doubles, correctly rounded (see ExactSum): the same bits for every thread
+/// count, process count and input split. On double elements it is an accumulating operator: the
+/// reduction folds them into ExactSum accumulators, partial results travel as accumulators and
+/// the result is rounded once. On ExactSum elements (sums that threads accumulated themselves)
+/// it merges them.
+struct exact_sum {
+  static constexpr bool commutative = true;
+  using accumulator = ExactSum;
+  ExactSum operator()(ExactSum a, const ExactSum& b) const noexcept { return a += b; }
+  static void accumulate(ExactSum& sum, std::same_as<double> auto term) noexcept { sum.add(term); }
+  static double result(const ExactSum& sum) noexcept { return sum.value(); }
+  /// +0.0 for doubles, the empty sum for ExactSum (the exclusive scan's first element).
+  template <class T>
+  static T identity() {
+    return T{};
+  }
+};
+
 }  // namespace op
 
 /// Wraps a user callable that is commutative, so that pgasmr may combine it early.
@@ -91,11 +113,26 @@ constexpr bool is_commutative() {
     return false;
 }
 
-/// An operator usable on T: op(T, T) gives something convertible to T.
+/// An operator that folds T into an accumulator of its own type and gives a T only at the end
+/// (op::exact_sum on doubles): `Op::accumulator` is trivially copyable (partial results travel
+/// as its bytes) and value-initialises to the fold of nothing; `op.accumulate(acc, x)` folds an
+/// element in, `op(acc, acc)` merges two accumulators (associative), `op.result(acc)` is the T.
 template <class Op, class T>
-concept reduction_for = std::copy_constructible<Op> && requires(const Op& op, const T& a) {
+concept accumulating_reduction_for =
+    std::copy_constructible<Op> && requires { typename Op::accumulator; } &&
+    !std::same_as<T, typename Op::accumulator> && std::is_trivially_copyable_v<typename Op::accumulator> &&
+    std::default_initializable<typename Op::accumulator> &&
+    requires(const Op& op, typename Op::accumulator& acc, const T& x) {
+      op.accumulate(acc, x);
+      { op(acc, acc) } -> std::convertible_to<typename Op::accumulator>;
+      { op.result(acc) } -> std::convertible_to<T>;
+    };
+
+/// An operator usable on T: op(T, T) gives something convertible to T, or an accumulating one.
+template <class Op, class T>
+concept reduction_for = (std::copy_constructible<Op> && requires(const Op& op, const T& a) {
   { op(a, a) } -> std::convertible_to<T>;
-};
+}) || accumulating_reduction_for<Op, T>;
 
 /// An operator with an identity element (needed by the exclusive scan).
 template <class Op, class T>

@@ -46,26 +46,29 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
     for (const auto& partial : everyone)
       if (partial.at.member < member) before_me += partial.count;
 
+  using Fold = Folding<T, Op>;
   std::size_t next = 0, private_at = 0;
   bool have_prefix = false;
-  T prefix{};
+  accumulator_t<T, Op> prefix{};
   std::vector<T> out;  // one piece's results, reused
   for (const auto& piece : pieces) {
     for (; next < everyone.size() && everyone[next].at < piece.at; ++next) {
-      prefix = have_prefix ? static_cast<T>(op(prefix, everyone[next].value)) : everyone[next].value;
+      if (have_prefix) Fold::merge(op, prefix, everyone[next].value);
+      else prefix = everyone[next].value;
       have_prefix = true;
     }
     out.resize(piece.count);
     bool have = have_prefix;
-    T acc = prefix;
+    auto acc = prefix;
     for (std::size_t i = 0; i < piece.count; ++i) {
       auto x = load<T>(piece.data, i);
       if (scan == Scan::exclusive) {
-        if constexpr (with_identity<Op, T>) out[i] = have ? acc : Op::template identity<T>();
+        if constexpr (with_identity<Op, T>) out[i] = have ? Fold::result(op, acc) : Op::template identity<T>();
       }
-      acc = have ? static_cast<T>(op(acc, x)) : x;
+      if (have) Fold::add(op, acc, x);
+      else acc = Fold::start(op, x);
       have = true;
-      if (scan == Scan::inclusive) out[i] = acc;
+      if (scan == Scan::inclusive) out[i] = Fold::result(op, acc);
     }
     std::size_t index = 0;
     if (!target.is_shared()) {

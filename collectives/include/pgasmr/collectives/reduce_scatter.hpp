@@ -9,6 +9,7 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/detail/fold.hpp>
 #include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/operators.hpp>
 #include <pgasmr/collectives/options.hpp>
@@ -42,14 +43,19 @@ void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op 
   auto takes_part = [&](std::size_t q) {
     return options.addressing != Addressing::thread_ids || team.rank_of(static_cast<pg::thread_id>(q)).has_value();
   };
-  std::vector<T> result(count);
+  using Fold = detail::Folding<T, Op>;
+  std::vector<detail::accumulator_t<T, Op>> folded(count);
   bool first = true;
   for (std::size_t q = 0; q < n; ++q) {
     if (!takes_part(q)) continue;
-    for (std::size_t i = 0; i < count; ++i)
-      result[i] = first ? blocks[q * count + i] : static_cast<T>(op(result[i], blocks[q * count + i]));
+    for (std::size_t i = 0; i < count; ++i) {
+      if (first) folded[i] = Fold::start(op, blocks[q * count + i]);
+      else Fold::add(op, folded[i], blocks[q * count + i]);
+    }
     first = false;
   }
+  std::vector<T> result(count);
+  for (std::size_t i = 0; i < count; ++i) result[i] = Fold::result(op, folded[i]);
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * count * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(result)), "reduce_scatter");

@@ -42,6 +42,15 @@ class ArrayContainer {
     values_[key] = combiner_(values_[key], value);
   }
 
+  /// Folds an input of another type into key `key`'s value in place (a double into exact_sum's
+  /// ExactSum); throws std::out_of_range as above.
+  template <class In>
+    requires accumulates_into<Combiner, V, In>
+  void emit(std::size_t key, const In& input) {
+    if (key >= values_.size()) throw_out_of_range(key);
+    combiner_.accumulate(values_[key], input);
+  }
+
   std::size_t key_count() const noexcept { return values_.size(); }
   std::size_t size() const noexcept { return values_.size(); }
   /// The value of every key, indexed by key.

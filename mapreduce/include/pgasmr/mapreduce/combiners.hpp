@@ -4,12 +4,15 @@
 /// when apply_reduce merges the threads' pairs. Any callable `V(V, V)` works. A combiner must be
 /// associative and commutative, and exact (integer arithmetic, min, max, ...), for results
 /// that do not depend on the thread count, process count or distribution: which pairs meet in
-/// which order changes with all three. (A floating-point sum is associative only up to rounding.)
+/// which order changes with all three. (A floating-point sum is associative only up to rounding:
+/// sum doubles with exact_sum.)
 
 #include <algorithm>
 #include <concepts>
 #include <limits>
 #include <type_traits>
+
+#include <pgasmr/collectives/operators.hpp>
 
 namespace pgasmr::mr {
 
@@ -49,6 +52,12 @@ struct max {
   }
 };
 
+/// The correctly rounded exact sum of doubles (the collectives' op::exact_sum): values are
+/// coll::ExactSum accumulators, into which map functions emit doubles (`out.emit(key, x)`,
+/// folded in place), and apply_reduce merges them exactly. Every key's `value.value()` is then
+/// the same bits whatever the thread count, process count, distribution and reduce mode.
+using exact_sum = coll::op::exact_sum;
+
 /// A callable that folds two values of V into one.
 template <class C, class V>
 concept combiner_for = std::copy_constructible<C> && std::is_invocable_r_v<V, const C&, const V&, const V&>;
@@ -57,6 +66,14 @@ concept combiner_for = std::copy_constructible<C> && std::is_invocable_r_v<V, co
 template <class C, class V>
 concept has_identity = combiner_for<C, V> && requires {
   { C::template identity<V>() } -> std::convertible_to<V>;
+};
+
+/// A combiner that folds an input of another type straight into a value (exact_sum: a double
+/// into an ExactSum), so that containers of V take emits of In without building a V for each:
+/// `combiner.accumulate(value, input)`; a new key starts from the combiner's identity.
+template <class C, class V, class In>
+concept accumulates_into = has_identity<C, V> && !std::same_as<In, V> && requires(const C& c, V& value, const In& input) {
+  c.accumulate(value, input);
 };
 
 }  // namespace pgasmr::mr

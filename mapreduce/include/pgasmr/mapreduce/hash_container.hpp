@@ -89,6 +89,14 @@ class HashContainer {
   /// Folds `value` into `key`'s value (inserts the pair if `key` is new).
   void emit(const K& key, const V& value) { emit_tagged(tag_of(key), key, value); }
 
+  /// Folds an input of another type into `key`'s value in place (a double into exact_sum's
+  /// ExactSum); a new key starts from the combiner's identity.
+  template <class In>
+    requires accumulates_into<Combiner, V, In>
+  void emit(const K& key, const In& input) {
+    emit_tagged(tag_of(key), key, input);
+  }
+
   /// emit(keys[i], value) for every key, faster for large tables: the slots of the whole batch
   /// are fetched from memory together, while the keys are hashed. (A word count emits the words
   /// of a text chunk 32 at a time.)
@@ -191,24 +199,44 @@ class HashContainer {
     }
   }
 
-  void emit_tagged(std::uint64_t tag, const K& key, const V& value) {
+  /// `value` is a V, or an input the combiner accumulates into one.
+  template <class U>
+  void emit_tagged(std::uint64_t tag, const K& key, const U& value) {
     if (slots_.empty()) [[unlikely]] reset_table(capacity_for(0));  // moved from
     for (auto i = index_of(tag);; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
       if (slot.tag == tag && matches(slot.key, key)) {
-        slot.value = combiner_(slot.value, value);
+        fold_into(slot.value, value);
         return;
       }
       if (slot.tag == 0) {
         if (size_ >= grow_at_) {
           grow();
-          insert_new(tag, owned(key), V(value));
+          insert_new(tag, owned(key), first_value(value));
         } else {
-          slot = Slot{tag, owned(key), value};
+          slot = Slot{tag, owned(key), first_value(value)};
           ++size_;
         }
         return;
       }
+    }
+  }
+
+  template <class U>
+  void fold_into(V& stored, const U& value) {
+    if constexpr (std::is_same_v<U, V>) stored = combiner_(stored, value);
+    else combiner_.accumulate(stored, value);
+  }
+
+  /// A new key's value: the value emitted, or the input accumulated into the identity.
+  template <class U>
+  V first_value(const U& value) {
+    if constexpr (std::is_same_v<U, V>) {
+      return value;
+    } else {
+      V first = Combiner::template identity<V>();
+      combiner_.accumulate(first, value);
+      return first;
     }
   }
 

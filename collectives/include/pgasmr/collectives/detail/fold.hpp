@@ -108,17 +108,47 @@ inline std::pmr::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src,
   return pieces;
 }
 
+/// How a reduction folds elements of T with Op: in T itself, each step op(acc, x).
+template <class T, class Op>
+struct Folding {
+  using Accumulator = T;
+  static T start(const Op&, const T& x) { return x; }
+  static void add(const Op& op, T& acc, const T& x) { acc = static_cast<T>(op(acc, x)); }
+  static void merge(const Op& op, T& acc, const T& other) { acc = static_cast<T>(op(acc, other)); }
+  static T result(const Op&, const T& acc) { return acc; }
+};
+
+/// An accumulating operator folds into its accumulator, and partial results travel as
+/// accumulators: only the final result is a T.
+template <class T, class Op>
+  requires accumulating_reduction_for<Op, T>
+struct Folding<T, Op> {
+  using Accumulator = typename Op::accumulator;
+  static Accumulator start(const Op& op, const T& x) {
+    Accumulator acc{};
+    op.accumulate(acc, x);
+    return acc;
+  }
+  static void add(const Op& op, Accumulator& acc, const T& x) { op.accumulate(acc, x); }
+  static void merge(const Op& op, Accumulator& acc, const Accumulator& other) { acc = op(acc, other); }
+  static T result(const Op& op, const Accumulator& acc) { return static_cast<T>(op.result(acc)); }
+};
+
+template <class T, class Op>
+using accumulator_t = typename Folding<T, Op>::Accumulator;
+
 /// One partial per piece, or (commutative operators) one for all of the caller's pieces.
 template <class T, class Op>
-std::pmr::vector<Partial<T>> fold_pieces(std::span<const Piece> pieces, const Op& op, bool per_piece,
-                                         std::pmr::memory_resource* memory) {
-  std::pmr::vector<Partial<T>> partials(memory);
+std::pmr::vector<Partial<accumulator_t<T, Op>>> fold_pieces(std::span<const Piece> pieces, const Op& op, bool per_piece,
+                                                            std::pmr::memory_resource* memory) {
+  using Fold = Folding<T, Op>;
+  std::pmr::vector<Partial<accumulator_t<T, Op>>> partials(memory);
   for (const auto& piece : pieces) {
     if (piece.count == 0) continue;
-    T acc = load<T>(piece.data, 0);
-    for (std::size_t i = 1; i < piece.count; ++i) acc = static_cast<T>(op(acc, load<T>(piece.data, i)));
+    auto acc = Fold::start(op, load<T>(piece.data, 0));
+    for (std::size_t i = 1; i < piece.count; ++i) Fold::add(op, acc, load<T>(piece.data, i));
     if (!per_piece && !partials.empty()) {
-      partials.back().value = static_cast<T>(op(partials.back().value, acc));
+      Fold::merge(op, partials.back().value, acc);
       partials.back().count += piece.count;
     } else {
       partials.push_back({piece.at, piece.count, acc});
@@ -153,14 +183,15 @@ std::optional<T> fold_everything(pg::Context& me, const BufferRef& src, std::opt
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
   auto pieces = pieces_of(me, src, chunks, {}, options, operation, fetched);
-  Readers readers{root.value_or(-1), is_commutative<Op>() ? sizeof(Partial<T>) : 0};
+  using Fold = Folding<T, Op>;
+  Readers readers{root.value_or(-1), is_commutative<Op>() ? sizeof(Partial<accumulator_t<T, Op>>) : 0};
   auto everyone =
       exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), arena.resource()), options, readers);
   if (!everyone) return std::nullopt;
   if (everyone->empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
-  T result = everyone->front().value;
-  for (std::size_t i = 1; i < everyone->size(); ++i) result = static_cast<T>(op(result, (*everyone)[i].value));
-  return result;
+  auto result = everyone->front().value;
+  for (std::size_t i = 1; i < everyone->size(); ++i) Fold::merge(op, result, (*everyone)[i].value);
+  return Fold::result(op, result);
 }
 
 }  // namespace pgasmr::coll::detail
