@@ -41,8 +41,8 @@ struct EngineChoice {
 /// Every app flag takes a value.
 struct AppFlag {
   std::string_view name;        ///< "--clusters"
-  std::string_view value_name;  ///< "K", for --help
-  std::string_view help;        ///< what it means, for --help
+  std::string_view value_name = {};  ///< "K", for --help
+  std::string_view help = {};        ///< what it means, for --help
   std::string_view default_value = {};  ///< used when the flag is absent (empty: none)
   bool required = false;        ///< a usage_error when absent
 };

@@ -2,6 +2,7 @@
 /// @file
 /// Wall-clock timing of the phases of a run.
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -24,12 +25,16 @@ struct PhaseTime {
 };
 
 /// Consecutive phases: lap(name) ends the phase called `name`, which began at the previous lap
-/// (or at construction).
+/// (or at construction). A name lapped again adds to its phase: the rounds of an iterative job
+/// report one total per phase, in the order the phases first ran.
 class PhaseTimer {
  public:
   void lap(std::string name) {
-    phases_.push_back({std::move(name), stopwatch_.seconds()});
+    auto seconds = stopwatch_.seconds();
     stopwatch_.restart();
+    auto same = std::ranges::find(phases_, name, &PhaseTime::name);
+    if (same != phases_.end()) same->seconds += seconds;
+    else phases_.push_back({std::move(name), seconds});
   }
   const std::vector<PhaseTime>& phases() const noexcept { return phases_; }
 

@@ -9,6 +9,7 @@ const std::vector<Generator>& generators() {
       corpus_generator(),
       image_generator(),
       pairs_generator(),
+      points_generator(),
   };
   return all;
 }

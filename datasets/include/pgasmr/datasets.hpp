@@ -11,6 +11,6 @@
 #include <pgasmr/datasets/integer_table.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/output_file.hpp>
-#include <pgasmr/datasets/pairs.hpp>
+#include <pgasmr/datasets/pairs.hpp> <pgasmr/datasets/points.hpp>
 #include <pgasmr/datasets/progress.hpp>
 #include <pgasmr/datasets/text_input.hpp>

@@ -3,6 +3,7 @@
 /// ArrayContainer: a dense array of values for small integer key ranges (a histogram's 768
 /// counters). Emitting is one bounds check and one fold: no hashing, no allocation.
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <stdexcept>
@@ -62,6 +63,10 @@ class ArrayContainer {
   void for_each(Fn&& fn) const {
     for (std::size_t k = 0; k < values_.size(); ++k) fn(k, values_[k]);
   }
+
+  /// Every key back at the identity, keeping the array: an iterative job clears its container
+  /// before each round's map instead of building a new one.
+  void clear() { std::ranges::fill(values_, identity_); }
 
   const Combiner& combiner() const noexcept { return combiner_; }
   /// The same keys, all back at the identity.

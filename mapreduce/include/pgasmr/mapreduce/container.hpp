@@ -46,6 +46,12 @@ concept CombiningContainer = Container<C> && requires(const C& c, const typename
   { c.key_owner(k, 1) } -> std::same_as<int>;
 };
 
+/// A container an iterative job reuses from round to round: clear() empties it (a dense
+/// container: every key back at the identity) and keeps its storage. ArrayContainer,
+/// HashContainer and ListContainer are.
+template <class C>
+concept ReusableContainer = Container<C> && requires(C& c) { c.clear(); };
+
 /// Maps a key's hash to one of `threads` threads: mixed first, since user hashes (FNV, ...) may
 /// be weak in some bits, then scaled (Lemire's multiply-shift range reduction).
 constexpr int hash_owner(std::uint64_t hash, int threads) noexcept {

@@ -137,8 +137,11 @@ class HashContainer {
     while (capacity_for(keys) > slots_.size()) grow();
   }
 
+  /// Removes every pair but keeps the table at its size, so that the next round of an iterative
+  /// job, emitting about the same keys, does not grow it again. (The key bytes of string_view
+  /// keys are released.)
   void clear() {
-    reset_table(capacity_for(0));
+    reset_table(slots_.empty() ? capacity_for(0) : slots_.size());  // empty: moved from
     arena_.clear();
   }
 

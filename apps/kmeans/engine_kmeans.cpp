@@ -1,0 +1,87 @@
+#include "kmeans/engine_kmeans.hpp"
+
+#include <ranges>
+#include <vector>
+
+#include <pgasmr/collectives/broadcast.hpp>
+#include <pgasmr/mapreduce/apply_map.hpp>
+#include <pgasmr/mapreduce/array_container.hpp>
+
+#include "common/reduce_to_thread0.hpp"
+#include "common/weighted_distribution.hpp"
+#include "kmeans/assignment_memo.hpp"
+
+namespace pgasmr::apps::kmeans {
+namespace {
+
+/// Keys: the K x (D + 1) per-cluster sums (sums_row), then the count of changed points.
+using RoundSums = mr::ArrayContainer<std::int64_t, mr::sum>;
+
+}  // namespace
+
+std::optional<Clustering> kmeans_engine(pgas::Context& me, const KmeansInput& input, const EngineChoice& choice,
+                                        JobTimer& timer) {
+  const std::size_t dimensions = input.dimensions();
+  const std::size_t centroid_values = input.clusters * dimensions;
+  const std::size_t changed_key = sums_size(input.clusters, dimensions);
+
+  // What every thread keeps from round to round: the container, the distribution of the blocks,
+  // its memo of its blocks' clusters, and the state thread 0 broadcasts: this round's centroids
+  // followed by last round's count of changed points.
+  RoundSums sums(changed_key + 1);
+  WeightedDistribution distribution(choice.distribution, input.blocks(),
+                                    [&](std::size_t block) { return input.block_size(block) * dimensions; });
+  AssignmentMemo memo(input.blocks());
+  std::vector<std::int64_t> state = initial_centroids(input.points.values, input.clusters, dimensions);
+  state.push_back(0);
+  std::vector<std::int64_t> last_centroids;  // those of the previous round, for blocks the memo lacks
+  std::uint64_t round = 0;
+
+  // The user's map: one block of points.
+  auto map_block = [&](std::size_t block, RoundSums& out) {
+    const auto centroids = std::span<const std::int64_t>(state).first(centroid_values);
+    const auto begin = input.block_begin(block);
+    auto memo_entry = memo.take(block, round, input.block_size(block));
+    std::int64_t changed = 0;
+    for (std::size_t j = 0; j < memo_entry.clusters.size(); ++j) {
+      const auto point = input.point(begin + j);
+      const auto cluster = nearest_centroid(point, centroids);
+      const auto before = round == 1                        ? no_cluster
+                          : memo_entry.holds_previous_round ? memo_entry.clusters[j]
+                                                            : nearest_centroid(point, last_centroids);
+      changed += cluster != before;
+      memo_entry.clusters[j] = cluster;
+      const auto row = sums_row(cluster, dimensions);
+      for (std::size_t d = 0; d < dimensions; ++d) out.emit(row + d, point[d]);
+      out.emit(row + dimensions, 1);
+    }
+    out.emit(changed_key, changed);
+  };
+
+  const auto blocks = std::views::iota(std::size_t{0}, input.blocks());
+  do {
+    ++round;
+    sums.clear();
+    memo.forget_before(round);
+    mr::apply_map(me, blocks, map_block, sums, distribution.get());
+    timer.lap("map");
+    auto reduced = reduce_to_thread0(me, sums, choice.reduce, timer);
+    last_centroids.assign(state.begin(), state.begin() + static_cast<std::ptrdiff_t>(centroid_values));
+    if (me.thread() == 0) {
+      std::vector<std::int64_t> totals(changed_key + 1);
+      for (const auto& [key, value] : reduced) totals[key] = value;
+      move_centroids(std::span(totals).first(changed_key), dimensions, std::span(state).first(centroid_values));
+      state.back() = totals[changed_key];
+    }
+    // Thread 0 alone computes the centroids, whichever reduce mode brought it the sums; one
+    // broadcast then gives every thread the centroids and the decision to go on.
+    coll::broadcast(me, coll::in_place, state, state.size());
+    timer.lap("broadcast");
+  } while (state.back() != 0 && round < input.max_rounds);
+
+  if (me.thread() != 0) return std::nullopt;
+  state.pop_back();
+  return Clustering{round, dimensions, std::move(state)};
+}
+
+}  // namespace pgasmr::apps::kmeans

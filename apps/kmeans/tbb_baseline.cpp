@@ -1,0 +1,58 @@
+#include "kmeans/tbb_baseline.hpp"
+
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
+
+namespace pgasmr::apps::kmeans {
+namespace {
+
+struct RoundSums {
+  std::vector<std::int64_t> sums;
+  std::size_t changed = 0;
+};
+
+}  // namespace
+
+Clustering kmeans_tbb(const KmeansInput& input, std::size_t threads) {
+  using Points = tbb::blocked_range<std::size_t>;
+  const std::size_t dimensions = input.dimensions();
+  auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);
+  std::vector<ClusterIndex> cluster_of(input.point_count(), no_cluster);
+  const RoundSums zero{std::vector<std::int64_t>(sums_size(input.clusters, dimensions)), 0};
+  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
+  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
+  tbb::task_arena arena(static_cast<int>(threads));
+  std::uint64_t round = 0;
+  RoundSums total;
+  do {
+    ++round;
+    total = arena.execute([&] {
+      return tbb::parallel_reduce(
+          Points(0, input.point_count()), zero,
+          [&](const Points& points, RoundSums partial) {
+            for (auto i = points.begin(); i != points.end(); ++i) {
+              auto cluster = nearest_centroid(input.point(i), centroids);
+              if (cluster != cluster_of[i]) {
+                cluster_of[i] = cluster;
+                ++partial.changed;
+              }
+              add_to_sums(input.point(i), cluster, partial.sums);
+            }
+            return partial;
+          },
+          [](RoundSums a, const RoundSums& b) {
+            for (std::size_t k = 0; k < a.sums.size(); ++k) a.sums[k] += b.sums[k];
+            a.changed += b.changed;
+            return a;
+          });
+    });
+    move_centroids(total.sums, dimensions, centroids);
+  } while (total.changed != 0 && round < input.max_rounds);
+  return {round, dimensions, std::move(centroids)};
+}
+
+}  // namespace pgasmr::apps::kmeans

@@ -1,0 +1,30 @@
+#include <pgasmr/datasets/points.hpp>
+
+#include "generator.hpp"
+
+namespace pgasmr::datasets::datagen {
+
+Generator points_generator() {
+  return {
+      .name = "points",
+      .usage = "--points N --clusters K [--dimensions D] [--spread S] [--seed N]",
+      .description = "N integer points of D coordinates (default 3), one CSV line each, for kmeans: point i\n"
+                     "lies within S (default 1000, at most 1000000) of centre i mod K in every coordinate;\n"
+                     "the K centres are random within +-1000000.",
+      .options = {"points", "clusters", "dimensions", "spread", "seed"},
+      .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {
+        PointsOptions options;
+        options.seed = flags.seed();
+        flags.required("points");
+        flags.required("clusters");
+        options.points = flags.integer("points", 0, 1);
+        options.dimensions = flags.integer("dimensions", 3, 1, 1'000'000);
+        options.clusters = flags.integer("clusters", 0, 1, options.points);
+        options.spread = static_cast<std::int64_t>(flags.integer("spread", 1000, 0, largest_spread));
+        generate_points(output, options, progress);
+        return std::to_string(options.points) + " points in " + std::to_string(options.clusters) + " clusters";
+      },
+  };
+}
+
+}  // namespace pgasmr::datasets::datagen
