@@ -8,6 +8,7 @@ const std::vector<Generator>& generators() {
   static const std::vector<Generator> all = {
       corpus_generator(),
       image_generator(),
+      matrix_generator(),
   };
   return all;
 }
