@@ -26,7 +26,9 @@ struct Generator {
 // The generators, one file each (generate_<name>.cpp).
 Generator corpus_generator();
 Generator image_generator();
-Generator pairs_generator(); points_generator();
+Generator pairs_generator();
+Generator points_generator();
+Generator matrix_generator();
 
 /// Every generator, in the order --help lists them.
 const std::vector<Generator>& generators();

@@ -10,6 +10,7 @@ const std::vector<Generator>& generators() {
       image_generator(),
       pairs_generator(),
       points_generator(),
+      matrix_generator(),
   };
   return all;
 }

@@ -10,6 +10,7 @@
 #include <pgasmr/datasets/input_files.hpp>
 #include <pgasmr/datasets/integer_table.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
+#include <pgasmr/datasets/matrix.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 #include <pgasmr/datasets/pairs.hpp> <pgasmr/datasets/points.hpp>
 #include <pgasmr/datasets/progress.hpp>

@@ -1,0 +1,102 @@
+#include "matmul/product.hpp"
+
+#include <algorithm>
+
+#include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/matrix.hpp>
+
+namespace pgasmr::apps::matmul {
+namespace {
+
+std::uint64_t largest_magnitude(const datasets::IntegerTable& m) {
+  std::uint64_t largest = 0;
+  for (auto value : m.values)
+    largest = std::max(largest, value < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(value)
+                                          : static_cast<std::uint64_t>(value));
+  return largest;
+}
+
+std::string shape_of(const datasets::IntegerTable& m) { return std::to_string(m.rows) + "x" + std::to_string(m.columns); }
+
+void append_row(std::string& text, std::span<const std::int64_t> row) {
+  for (std::size_t j = 0; j < row.size(); ++j) text.append(j == 0 ? "" : ",").append(std::to_string(row[j]));
+}
+
+}  // namespace
+
+Factors load_factors(const std::filesystem::path& a, const std::filesystem::path& b) {
+  Factors factors{datasets::read_integer_matrix(a), datasets::read_integer_matrix(b),
+                  std::filesystem::file_size(a) + std::filesystem::file_size(b)};
+  check_factors(factors.a, factors.b, a.native(), b.native());
+  return factors;
+}
+
+void check_factors(const datasets::IntegerTable& a, const datasets::IntegerTable& b, const std::string& a_name,
+                   const std::string& b_name) {
+  if (a.columns != b.rows)
+    throw datasets::input_error("cannot multiply '" + a_name + "' (" + shape_of(a) + ") by '" + b_name + "' (" +
+                                shape_of(b) + "): A's columns must equal B's rows");
+  const std::uint64_t max_a = largest_magnitude(a);
+  const std::uint64_t max_b = largest_magnitude(b);
+  std::uint64_t bound = 0;
+  if (__builtin_mul_overflow(a.columns, max_a, &bound) || __builtin_mul_overflow(bound, max_b, &bound) ||
+      bound > static_cast<std::uint64_t>(INT64_MAX))
+    throw datasets::input_error("'" + a_name + "' x '" + b_name + "': " + std::to_string(a.columns) +
+                                " terms x largest magnitudes " + std::to_string(max_a) + " and " +
+                                std::to_string(max_b) + " could overflow 64 bits");
+}
+
+void multiply_row(const datasets::IntegerTable& a, const datasets::IntegerTable& b, std::size_t i,
+                  std::span<std::int64_t> row) noexcept {
+  std::ranges::fill(row, 0);
+  const auto a_row = a.row(i);
+  for (std::size_t k = 0; k < a.columns; ++k) {
+    const std::int64_t factor = a_row[k];
+    const auto b_row = b.row(k);
+    for (std::size_t j = 0; j < row.size(); ++j) row[j] += factor * b_row[j];
+  }
+}
+
+datasets::IntegerTable product_shape(const datasets::IntegerTable& a, const datasets::IntegerTable& b) {
+  return {a.rows, b.columns, std::vector<std::int64_t>(a.rows * b.columns)};
+}
+
+std::string format_product(const datasets::IntegerTable& product) {
+  std::string text;
+  for (std::size_t i = 0; i < product.rows; ++i) {
+    append_row(text, product.row(i));
+    text.push_back('\n');
+  }
+  return text;
+}
+
+std::string summarize_product(const datasets::IntegerTable& product, std::size_t top) {
+  constexpr std::size_t shown_columns = 8;
+  std::string text = "a " + shape_of(product) + " product; its first " + std::to_string(std::min(top, product.rows)) +
+                     " rows:\n";
+  for (std::size_t i = 0; i < top && i < product.rows; ++i) {
+    text += "  ";
+    append_row(text, product.row(i).first(std::min(shown_columns, product.columns)));
+    text += product.columns > shown_columns ? ",...\n" : "\n";
+  }
+  return text;
+}
+
+std::string describe_difference(const datasets::IntegerTable& expected, const datasets::IntegerTable& actual) {
+  if (expected.rows != actual.rows || expected.columns != actual.columns || expected.values.size() != actual.values.size())
+    return shape_of(actual) + " instead of " + shape_of(expected);
+  constexpr std::size_t max_shown = 5;
+  std::string report;
+  std::size_t differences = 0;
+  for (std::size_t k = 0; k < expected.values.size(); ++k) {
+    if (expected.values[k] == actual.values[k]) continue;
+    if (differences++ < max_shown)
+      report += (report.empty() ? "(" : "; (") + std::to_string(k / expected.columns) + ", " +
+                std::to_string(k % expected.columns) + "): " + std::to_string(actual.values[k]) + " instead of " +
+                std::to_string(expected.values[k]);
+  }
+  if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more entries differ";
+  return report;
+}
+
+}  // namespace pgasmr::apps::matmul

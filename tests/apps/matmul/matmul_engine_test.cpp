@@ -1,0 +1,60 @@
+// Matrix multiply on the engine gives the sequential baseline's product with every
+// distribution and reduce mode, at every thread count of the suite (and under mpirun,
+// 2 processes x 2 threads).
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/job_timer.hpp"
+#include "matmul/baselines.hpp"
+#include "matmul/engine_matmul.hpp"
+#include "matmul_model.hpp"
+#include "support/spmd.hpp"
+
+namespace apps = pgasmr::apps;
+namespace mr = pgasmr::mr;
+namespace mm = pgasmr::apps::matmul;
+namespace model = pgasmr::apps::matmul::test;
+
+namespace {
+
+std::vector<apps::EngineChoice> every_choice() {
+  std::vector<apps::EngineChoice> choices;
+  for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
+                            mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
+    for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
+                        apps::ReduceChoice::by_key})
+      choices.push_back({distribution, reduce});
+  return choices;
+}
+
+std::string describe(const apps::EngineChoice& choice) {
+  return std::string(mr::to_string(choice.distribution)) + " + " + std::string(apps::to_string(choice.reduce));
+}
+
+void expect_product_everywhere(const pgasmr::datasets::IntegerTable& a, const pgasmr::datasets::IntegerTable& b) {
+  const auto expected = mm::multiply_sequential(a, b);
+  pgasmr::test::for_each_thread_count([&](pgasmr::pgas::Context& me) {
+    for (const auto& choice : every_choice()) {
+      apps::JobTimer timer(me);
+      auto product = mm::multiply_engine(me, a, b, choice, timer);
+      EXPECT_EQ(product.has_value(), me.thread() == 0) << describe(choice);
+      if (product) {
+        EXPECT_TRUE(model::equal(*product, expected)) << describe(choice) << ", " << a.rows << "x" << a.columns;
+      }
+    }
+  });
+}
+
+}  // namespace
+
+TEST(EngineMatmul, HandComputedProduct) {
+  ASSERT_TRUE(model::equal(mm::multiply_sequential(model::hand_a(), model::hand_b()), model::hand_product()));
+  expect_product_everywhere(model::hand_a(), model::hand_b());
+}
+
+TEST(EngineMatmul, SampleShapes) {
+  expect_product_everywhere(model::sample_matrix(1, 1, 9, 1), model::sample_matrix(1, 1, 9, 2));  // fewer rows than threads
+  expect_product_everywhere(model::sample_matrix(23, 7, 1000, 3), model::sample_matrix(7, 11, 1000, 4));
+}
