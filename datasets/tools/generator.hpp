@@ -26,6 +26,8 @@ struct Generator {
 // The generators, one file each (generate_<name>.cpp).
 Generator corpus_generator();
 Generator image_generator();
+Generator keywords_generator();
+Generator mailbox_generator();
 
 /// Every generator, in the order --help lists them.
 const std::vector<Generator>& generators();
