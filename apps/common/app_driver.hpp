@@ -19,6 +19,7 @@
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/runtime.hpp>
 
+#include "common/balance.hpp"
 #include "common/job_timer.hpp"
 #include "common/options.hpp"
 #include "common/progress_line.hpp"
@@ -48,6 +49,9 @@ struct AppDefinition {
   std::function<std::string(const Result&, std::size_t top)> summary;
   /// What differs (empty when equal), for --verify.
   std::function<std::string(const Result& expected, const Result& actual)> difference;
+  /// Optional: the weight of each map element, as the engine's distribution weighs them, for
+  /// --show-balance (an app without it refuses that flag).
+  std::function<std::vector<std::uint64_t>(const Input&)> element_weights = {};
 };
 
 /// Turns an exception from `body` into a message on stderr and an exit status.
@@ -76,6 +80,8 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
       return 0;
     }
+    if (options.show_balance && !app.element_weights)
+      throw usage_error("--show-balance: " + std::string(app.name) + " does not weigh its map elements");
     pgas::Runtime runtime(options.runtime);
     refuse_shared_standard_input(options, runtime.processes());
     const bool reporter = runtime.process() == 0;
@@ -138,6 +144,8 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     progress.reset();  // erases the line before the report
     const double engine = engine_seconds(phases);
     print_phases(report, phases, engine, app.describe(*input).bytes);
+    if (options.show_balance)
+      print_balance(report, options.engine.distribution, app.element_weights(*input), runtime.threads());
     for (const auto& baseline : baselines) print_baseline(report, baseline.name, baseline.seconds, engine);
     print_peak_memory(report);
     const int status = report_verification(report, app.name, checks);

@@ -112,6 +112,8 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
     };
     if (flag == "--verify" && !inline_value)
       options.verify = true;
+    else if (flag == "--show-balance" && !inline_value)
+      options.show_balance = true;
     else if (flag == "--distribution")
       options.engine.distribution = parse_distribution(flag, value());
     else if (flag == "--reduce-mode")
@@ -167,6 +169,8 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
                      "                           a sequential loop, Phoenix++'s design, oneTBB's algorithms\n"
                      "  --verify                 compare with the sequential baseline; exit 1 on a difference\n"
                      "  --top N                  print the first N lines of the result (default 10)\n"
+                     "  --show-balance           print the weight of each thread's map elements under the\n"
+                     "                           distribution, block and cyclic (apps whose elements are weighed)\n"
                      "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
                      "                           output, the report then goes to standard error)\n"
                      "  --skip-unreadable        warn about input files that cannot be read and go on\n"

@@ -60,6 +60,7 @@ struct AppOptions {
   EngineChoice engine;
   BaselineChoice baselines = BaselineChoice::none;
   bool verify = false;  ///< compare with the sequential baseline; exit 1 on a difference
+  bool show_balance = false;  ///< print the weight of each thread's map elements (apps with weights)
   std::size_t top = 10;
   std::optional<std::filesystem::path> output;
   bool skip_unreadable = false;  ///< warn about unreadable input files and go on

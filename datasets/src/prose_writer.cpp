@@ -1,6 +1,7 @@
 #include "prose_writer.hpp"
 
 #include <string_view>
+#include <utility>
 
 namespace pgasmr::datasets::detail {
 namespace {
@@ -18,9 +19,28 @@ char to_ascii_upper(char c) { return is_ascii_lower(c) ? static_cast<char>(c - '
 
 }  // namespace
 
-ProseWriter::ProseWriter(const std::vector<std::string>& words_by_rank, double zipf_s, std::uint64_t seed)
-    : vocabulary_(words_by_rank, zipf_s, Random(seed, /*stream=*/2)), random_(seed, /*stream=*/1) {
+ProseWriter::ProseWriter(const std::vector<std::string>& words_by_rank, double zipf_s, std::uint64_t seed,
+                         PlantedWords planted)
+    : vocabulary_(words_by_rank, zipf_s, Random(seed, /*stream=*/2)),
+      random_(seed, /*stream=*/1),
+      planted_(std::move(planted)),
+      plant_random_(seed, /*stream=*/3) {
   begin_sentence();
+}
+
+void ProseWriter::start_text() {
+  column_ = 0;
+  text_start_ = true;
+  paragraph_break_ = false;
+  begin_sentence();
+}
+
+std::string_view ProseWriter::next_word() {
+  auto word = vocabulary_.next();
+  if (planted_.words.empty() || planted_.rate <= 0) return word;
+  constexpr double unit = 0x1.0p-53;  // 53 random bits make a uniform double in [0, 1)
+  if (static_cast<double>(plant_random_.next() >> 11) * unit >= planted_.rate) return word;
+  return planted_.words[plant_random_.below(static_cast<std::uint32_t>(planted_.words.size()))];
 }
 
 void ProseWriter::begin_sentence() {
@@ -47,7 +67,7 @@ char ProseWriter::punctuation_after() {
 }
 
 std::size_t ProseWriter::append_piece(std::string& out, std::size_t room) {
-  auto word = vocabulary_.next();
+  auto word = next_word();
   bool shout = !sentence_start_ && random_.chance(all_caps_chance);
   char punctuation = punctuation_after();
   auto separator = separator_before(word.size());

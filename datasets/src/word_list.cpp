@@ -1,5 +1,6 @@
 #include "word_list.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 #include <unordered_set>
@@ -15,6 +16,8 @@ namespace {
 
 constexpr std::size_t builtin_word_count = 60'000;
 constexpr std::uint64_t builtin_vocabulary_seed = 0x5eed'0f'd1c7;  // fixed: the vocabulary never changes
+
+bool is_ascii_letter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 bool has_blank(std::string_view line) { return line.find_first_of(" \t\v\f") != std::string_view::npos; }
 
@@ -67,6 +70,18 @@ std::vector<std::string> load_word_list(const std::filesystem::path& path) {
   }
   if (words.empty()) throw input_error(quoted(path) + " holds no words (expected one word a line)");
   return words;
+}
+
+bool is_word(std::string_view text) noexcept {
+  return !text.empty() && is_ascii_letter(text.front()) &&
+         std::ranges::all_of(text, [](char c) { return is_ascii_letter(c) || c == '\''; });
+}
+
+std::string ascii_lower(std::string_view text) {
+  std::string lower(text);
+  for (auto& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return lower;
 }
 
 std::vector<std::string> builtin_word_list() {

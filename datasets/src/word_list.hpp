@@ -19,6 +19,13 @@ std::vector<std::string> load_word_list(const std::filesystem::path& path);
 /// possessives, a few accented. The same on every machine.
 std::vector<std::string> builtin_word_list();
 
+/// Whether `text` is one word as the text apps read it: an ASCII letter, then ASCII letters and
+/// apostrophes.
+bool is_word(std::string_view text) noexcept;
+
+/// `text` with A-Z turned into a-z.
+std::string ascii_lower(std::string_view text);
+
 /// The most frequent English words, most frequent first: real text owes about half its words
 /// to them, so a corpus gives them the top frequency ranks when its vocabulary has them.
 std::span<const std::string_view> common_english_words();

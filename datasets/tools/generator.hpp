@@ -29,6 +29,8 @@ Generator image_generator();
 Generator pairs_generator();
 Generator points_generator();
 Generator matrix_generator();
+Generator keywords_generator();
+Generator mailbox_generator();
 
 /// Every generator, in the order --help lists them.
 const std::vector<Generator>& generators();

@@ -11,6 +11,8 @@ const std::vector<Generator>& generators() {
       pairs_generator(),
       points_generator(),
       matrix_generator(),
+      mailbox_generator(),
+      keywords_generator(),
   };
   return all;
 }

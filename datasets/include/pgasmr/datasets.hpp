@@ -9,6 +9,8 @@
 #include <pgasmr/datasets/image.hpp>
 #include <pgasmr/datasets/input_files.hpp>
 #include <pgasmr/datasets/integer_table.hpp>
+#include <pgasmr/datasets/keyword_list.hpp>
+#include <pgasmr/datasets/mailbox.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/matrix.hpp>
 #include <pgasmr/datasets/output_file.hpp>

@@ -1,0 +1,70 @@
+#include "spamcount/keywords.hpp"
+
+#include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/mapped_file.hpp>
+#include <pgasmr/mapreduce/hash.hpp>
+
+#include "wordcount/words.hpp"
+
+namespace pgasmr::apps::spamcount {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trimmed(std::string_view line) {
+  while (!line.empty() && is_blank(line.front())) line.remove_prefix(1);
+  while (!line.empty() && is_blank(line.back())) line.remove_suffix(1);
+  return line;
+}
+
+/// Whether `text` is exactly one word as word count reads it.
+bool is_one_word(std::string_view text) {
+  std::size_t words = 0, word_bytes = 0;
+  wordcount::for_each_word(text, [&](std::string_view word) {
+    ++words;
+    word_bytes = word.size();
+  });
+  return words == 1 && word_bytes == text.size();
+}
+
+std::string quoted(std::string_view name) { return "'" + std::string(name) + "'"; }
+
+}  // namespace
+
+std::size_t Keywords::WordHash::operator()(std::string_view word) const noexcept {
+  return static_cast<std::size_t>(mr::hash_bytes(word.data(), word.size()));
+}
+
+Keywords Keywords::parse(std::string_view text, std::string_view name) {
+  Keywords keywords;
+  for (std::size_t line_number = 1; !text.empty(); ++line_number) {
+    auto newline = text.find('\n');
+    auto line = text.substr(0, newline);
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    line = trimmed(line);
+    if (line.empty()) continue;
+    if (!is_one_word(line))
+      throw datasets::input_error(quoted(name) + " line " + std::to_string(line_number) + ": " + quoted(line) +
+                                  " is not a word (an ASCII letter, then ASCII letters and apostrophes)");
+    auto upper = wordcount::to_upper(line);
+    auto [at, added] = keywords.index_.try_emplace(upper, static_cast<std::uint32_t>(keywords.distinct_.size()));
+    if (added) keywords.distinct_.push_back(std::move(upper));
+    keywords.lines_.push_back(at->second);
+  }
+  if (keywords.lines_.empty()) throw datasets::input_error(quoted(name) + " has no keywords");
+  return keywords;
+}
+
+Keywords Keywords::read(const std::filesystem::path& path) {
+  datasets::MappedFile file(path, datasets::Prefetch::populate);
+  return parse(file.text(), path.native());
+}
+
+std::optional<std::uint32_t> Keywords::find(std::string_view upper_word) const {
+  auto found = index_.find(upper_word);
+  if (found == index_.end()) return std::nullopt;
+  return found->second;
+}
+
+}  // namespace pgasmr::apps::spamcount

@@ -1,0 +1,47 @@
+#pragma once
+/// @file
+/// The keyword file of spam count: one keyword a line, each a word by word count's definition,
+/// matched ignoring case.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace pgasmr::apps::spamcount {
+
+/// The keywords in the file's order, and the table the engine's map looks words up in.
+class Keywords {
+ public:
+  /// Parses the text of a keyword file (`name` for messages). Lines end in "\n" or "\r\n" (the
+  /// last newline optional); spaces and tabs around a keyword are ignored; blank lines are
+  /// skipped. Every other line must be one word: an ASCII letter, then ASCII letters and
+  /// apostrophes. A keyword given again (in any case) is one keyword reported at each of its
+  /// lines. Throws datasets::input_error naming the file and line for a line that is not a word
+  /// ("'kw.txt' line 3: 'e-mail' is not a word ..."), and for a file without keywords.
+  static Keywords parse(std::string_view text, std::string_view name);
+  /// parse() of a whole file (input_error for a missing, unreadable or special file).
+  static Keywords read(const std::filesystem::path& path);
+
+  /// The distinct keywords, upper case, in the order they first appear: the counts' indexes.
+  const std::vector<std::string>& distinct() const noexcept { return distinct_; }
+  /// For each keyword line in file order, the index of its keyword in distinct().
+  const std::vector<std::uint32_t>& lines() const noexcept { return lines_; }
+  /// The index of `upper_word` (upper case) in distinct(), if it is a keyword.
+  std::optional<std::uint32_t> find(std::string_view upper_word) const;
+
+ private:
+  struct WordHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view word) const noexcept;
+  };
+
+  std::vector<std::string> distinct_;
+  std::vector<std::uint32_t> lines_;
+  std::unordered_map<std::string, std::uint32_t, WordHash, std::equal_to<>> index_;
+};
+
+}  // namespace pgasmr::apps::spamcount

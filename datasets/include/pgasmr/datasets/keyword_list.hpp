@@ -1,0 +1,35 @@
+#pragma once
+/// @file
+/// A keyword file for spam count: dictionary words, one a line.
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string_view>
+
+#include <pgasmr/datasets/corpus.hpp>
+#include <pgasmr/datasets/progress.hpp>
+
+namespace pgasmr::datasets {
+
+struct KeywordListOptions {
+  std::uint64_t seed = 1;
+  std::uint64_t count = 0;  ///< at least 1
+  std::filesystem::path dictionary = system_dictionary;  ///< as CorpusOptions::dictionary
+};
+
+/// The words a mail's header is made of (field names, days, months, names, domains): a keyword
+/// list leaves them out, so that a mailbox's keywords occur only where they were planted.
+std::span<const std::string_view> mail_header_words();
+
+/// Writes `options.count` distinct dictionary words, one a line, all-or-nothing: words of ASCII
+/// letters only, none of the most common English words nor a mail header word, distinct
+/// ignoring case, in a seeded order. The order does not depend on the count, so a shorter list
+/// of the same seed is the beginning of a longer one (plant the first K keywords of a list with
+/// `mailbox --planted K`, and the rest are absent). Throws input_error for an unreadable
+/// dictionary, std::invalid_argument when it has fewer usable words than `count` or count is
+/// 0, output_error when `path` cannot be written.
+void generate_keyword_list(const std::filesystem::path& path, const KeywordListOptions& options,
+                           const Progress& progress = {});
+
+}  // namespace pgasmr::datasets
