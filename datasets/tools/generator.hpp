@@ -26,6 +26,8 @@ struct Generator {
 // The generators, one file each (generate_<name>.cpp).
 Generator corpus_generator();
 Generator image_generator();
+Generator keys_generator();
+Generator html_generator();
 
 /// Every generator, in the order --help lists them.
 const std::vector<Generator>& generators();

@@ -8,6 +8,8 @@ const std::vector<Generator>& generators() {
   static const std::vector<Generator> all = {
       corpus_generator(),
       image_generator(),
+      keys_generator(),
+      html_generator(),
   };
   return all;
 }
