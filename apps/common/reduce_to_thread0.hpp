@@ -3,6 +3,9 @@
 /// The reduce step of the apps: whichever --reduce-mode runs, the output needs the whole result
 /// on thread 0.
 
+#include <span>
+#include <vector>
+
 #include <pgasmr/mapreduce/apply_reduce.hpp>
 #include <pgasmr/pgas/context.hpp>
 
@@ -32,6 +35,42 @@ mr::result_of_t<C> reduce_to_thread0(pgas::Context& me, const C& container, Redu
   auto parts = container.empty_copy();
   for (const auto& [key, value] : own_part) parts.emit(key, value);
   auto merged = mr::apply_reduce(me, parts, mr::root(0));
+  timer.lap("merge to thread 0");
+  return merged;
+}
+
+/// Collective. The same for a container without a combiner (mr::ListContainer): every pair
+/// emitted, unfolded, on thread 0, sorted by key (what other threads get depends on the mode);
+/// laps as above. Through mr::apply_reduce_array; K and V must own their data (no views).
+template <mr::Container C>
+  requires(!mr::CombiningContainer<C>)
+std::vector<mr::KeyValue<typename C::key_type, typename C::mapped_type>> gather_to_thread0(pgas::Context& me,
+                                                                                        const C& container,
+                                                                                        ReduceChoice choice,
+                                                                                        JobTimer& timer) {
+  using K = typename C::key_type;
+  using V = typename C::mapped_type;
+  auto to_pairs = [](std::span<const K> keys, std::span<const V> values) {
+    std::vector<mr::KeyValue<K, V>> pairs;
+    pairs.reserve(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) pairs.push_back({keys[i], values[i]});
+    return pairs;
+  };
+  auto reduce = [&](const mr::ReduceMode& mode) {
+    auto pairs = mr::apply_reduce_array(me, container, mode, to_pairs);
+    timer.lap("reduce");
+    return pairs;
+  };
+  switch (choice) {
+    case ReduceChoice::all: return reduce(mr::all);
+    case ReduceChoice::root: return reduce(mr::root(0));
+    case ReduceChoice::by_key: return reduce(mr::by_key(mr::then_gather_root(0)));
+    case ReduceChoice::no_comm: break;
+  }
+  auto own_part = reduce(mr::no_comm);
+  C parts;
+  for (const auto& [key, value] : own_part) parts.emit(key, value);
+  auto merged = mr::apply_reduce_array(me, parts, mr::root(0), to_pairs);
   timer.lap("merge to thread 0");
   return merged;
 }

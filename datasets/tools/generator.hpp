@@ -31,6 +31,8 @@ Generator points_generator();
 Generator matrix_generator();
 Generator keywords_generator();
 Generator mailbox_generator();
+Generator keys_generator();
+Generator html_generator();
 
 /// Every generator, in the order --help lists them.
 const std::vector<Generator>& generators();

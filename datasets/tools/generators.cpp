@@ -13,6 +13,8 @@ const std::vector<Generator>& generators() {
       matrix_generator(),
       mailbox_generator(),
       keywords_generator(),
+      keys_generator(),
+      html_generator(),
   };
   return all;
 }

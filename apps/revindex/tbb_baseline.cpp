@@ -1,0 +1,43 @@
+#include "revindex/tbb_baseline.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+
+#include "revindex/links.hpp"
+
+namespace pgasmr::apps::revindex {
+
+LinkIndex reverse_index_tbb(const datasets::TextInput& input, std::size_t threads) {
+  using Index = std::unordered_map<std::string, FileList>;
+  const auto& pages = input.pieces();
+  tbb::combinable<Index> per_thread;
+  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
+  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
+  tbb::task_arena arena(static_cast<int>(threads));
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pages.size()), [&](const tbb::blocked_range<std::size_t>& range) {
+      auto& mine = per_thread.local();
+      std::string buffer;
+      for (auto i = range.begin(); i < range.end(); ++i)
+        for (auto link : distinct_links(input.text(pages[i], buffer))) mine[std::string(link)].push_back(pages[i].file);
+    });
+  });
+  Index total;
+  per_thread.combine_each([&](const Index& mine) {
+    for (const auto& [link, files] : mine) {
+      auto& all = total[link];
+      all.insert(all.end(), files.begin(), files.end());
+    }
+  });
+  for (auto& [link, files] : total) std::ranges::sort(files);
+  return LinkIndex::from_pairs(file_names(input), total);
+}
+
+}  // namespace pgasmr::apps::revindex

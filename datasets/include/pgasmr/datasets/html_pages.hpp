@@ -1,0 +1,34 @@
+#pragma once
+/// @file
+/// A folder of HTML pages for the reverse index: text and links drawn with Zipf frequencies
+/// from a fixed set of URLs.
+
+#include <cstdint>
+#include <filesystem>
+
+namespace pgasmr::datasets {
+
+struct HtmlOptions {
+  std::uint64_t seed = 1;
+  /// The number of pages, at least 1.
+  std::uint64_t files = 0;
+  /// Their total size: each page has bytes / files bytes (the first bytes % files one more), or
+  /// its bare frame (about 80 bytes) when that is larger.
+  std::uint64_t bytes = 0;
+  /// The number of distinct URLs the links draw from, at least 1.
+  std::uint64_t links = 0;
+  /// Zipf exponent: the URL of rank k is drawn in proportion to 1 / k^zipf_s.
+  double zipf_s = 1.0;
+};
+
+/// Writes `options.files` pages into the new folder `path`, all-or-nothing (written in a
+/// temporary folder beside it, then renamed): pages `NNNNNN.html` (numbered from 0, zero-padded),
+/// 100 to a subfolder `dNNNN`. A page is a frame (doctype, title, body) around paragraphs of
+/// common English words and links to URLs `https://siteM.example/doc/K.html` of Zipf rank K, in
+/// every form the reverse index reads (`<a href="...">`, `<A HREF='...'>`, blanks around `=`,
+/// `<link href=...>`) and some it must not (`src=`, `data-href=`). The same options always give
+/// the same bytes. Throws std::invalid_argument for 0 files or 0 links or a negative zipf_s,
+/// output_error when `path` exists (unless it is an empty folder) or cannot be written.
+void generate_html(const std::filesystem::path& path, const HtmlOptions& options);
+
+}  // namespace pgasmr::datasets
