@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <pgasmr/datasets/bmp.hpp>
 #include <pgasmr/datasets/byte_size.hpp>
 #include <pgasmr/datasets/corpus.hpp>
 #include <pgasmr/datasets/image.hpp>
@@ -36,18 +37,22 @@ ds::Progress progress_lines(const ds::datagen::Arguments& arguments) {
 void generate(const ds::datagen::Arguments& arguments) {
   auto start = std::chrono::steady_clock::now();
   std::string what;
+  std::uint64_t bytes = 0;
   if (arguments.kind == ds::datagen::Kind::corpus) {
     ds::generate_corpus(arguments.output, arguments.corpus, progress_lines(arguments));
     what = "corpus";
+    bytes = arguments.corpus.bytes;
   } else {
     ds::generate_image(arguments.output, arguments.image, progress_lines(arguments));
     what = std::to_string(arguments.image.width) + "x" + std::to_string(arguments.image.height) + " image";
+    bytes = ds::bmp_file_size({.width = arguments.image.width, .height = arguments.image.height});
   }
   if (arguments.quiet) return;
   std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-  auto bytes = std::filesystem::file_size(arguments.output);
-  std::printf("%s: wrote %s %s (%s, %llu bytes) in %.2f s\n", program, what.c_str(), arguments.output.c_str(),
-              ds::format_byte_size(bytes).c_str(), static_cast<unsigned long long>(bytes), seconds.count());
+  // With --output - the data is on stdout: the summary goes to stderr.
+  std::fprintf(arguments.output == "-" ? stderr : stdout, "%s: wrote %s %s (%s, %llu bytes) in %.2f s\n", program,
+               what.c_str(), arguments.output.c_str(), ds::format_byte_size(bytes).c_str(),
+               static_cast<unsigned long long>(bytes), seconds.count());
 }
 
 }  // namespace

@@ -160,7 +160,8 @@ image    a 24-bit uncompressed BMP, W x H pixels (any width: rows are padded to 
   --seed N      the same seed and size give the same file, byte for byte (default 1)
   --quiet       no progress or summary on stderr/stdout
 SIZE takes a K, M, G or T suffix (powers of 1024): 200M, 1G. The output appears only when
-complete (written as FILE.tmp-XXXXXX, then renamed). Exit status: 0 done, 1 failed, 2 bad usage.
+complete (written to a temporary file, then renamed); FILE - is standard output, and a device
+or pipe (/dev/null) is written directly. Exit status: 0 done, 1 failed, 2 bad usage.
 )";
 }
 
