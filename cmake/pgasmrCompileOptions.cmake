@@ -21,6 +21,19 @@ if(PGASMR_SANITIZER)
   add_link_options(-fsanitize=${PGASMR_SANITIZER})
 endif()
 
+# Fuzzing: every target is instrumented for libFuzzer's coverage and checked by ASan and UBSan;
+# the fuzz targets alone link libFuzzer's main (tests/fuzz).
+if(PGASMR_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "PGASMR_FUZZ needs clang (libFuzzer), not ${CMAKE_CXX_COMPILER_ID}: -DCMAKE_CXX_COMPILER=clang++")
+  endif()
+  if(PGASMR_SANITIZER)
+    message(FATAL_ERROR "PGASMR_FUZZ brings its own sanitizers (address,undefined): leave PGASMR_SANITIZER empty")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 # pgasmr_target_defaults(target): the settings every pgasmr library, test and tool shares.
 function(pgasmr_target_defaults target)
   target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:pgasmr_warnings>)

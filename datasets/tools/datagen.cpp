@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,11 @@ ds::Progress progress_lines(const std::filesystem::path& output, bool quiet) {
   };
 }
 
-/// The bytes written: the file's size, or the sum over a directory's files.
-std::uint64_t bytes_written(const std::filesystem::path& output) {
-  if (!std::filesystem::is_directory(output)) return std::filesystem::file_size(output);
+/// The bytes written: a file's size or the sum over a directory's files; nothing for standard
+/// output and devices.
+std::optional<std::uint64_t> bytes_written(const std::filesystem::path& output) {
+  if (std::filesystem::is_regular_file(output)) return std::filesystem::file_size(output);
+  if (!std::filesystem::is_directory(output)) return std::nullopt;
   std::uint64_t bytes = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(output))
     if (entry.is_regular_file()) bytes += entry.file_size();
@@ -65,9 +68,12 @@ int generate(const std::vector<std::string>& args) {
   auto what = generator->write(flags, output, progress_lines(output, flags.quiet()));
   if (flags.quiet()) return 0;
   std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-  auto bytes = bytes_written(output);
-  std::printf("%s: wrote %s %s (%s, %llu bytes) in %.2f s\n", program, what.c_str(), output.c_str(),
-              ds::format_byte_size(bytes).c_str(), static_cast<unsigned long long>(bytes), seconds.count());
+  // With --output - the data is on stdout: the summary goes to stderr.
+  std::FILE* summary = output == "-" ? stderr : stdout;
+  std::fprintf(summary, "%s: wrote %s %s in %.2f s", program, what.c_str(), output.c_str(), seconds.count());
+  if (auto bytes = bytes_written(output))
+    std::fprintf(summary, " (%s, %llu bytes)", ds::format_byte_size(*bytes).c_str(), static_cast<unsigned long long>(*bytes));
+  std::fputc('\n', summary);
   return 0;
 }
 

@@ -42,8 +42,8 @@ std::string help_text() {
   --seed N      the same seed and size give the same output, byte for byte (default 1)
   --quiet       no progress or summary on stderr/stdout
 SIZE takes a K, M, G or T suffix (powers of 1024): 200M, 1G. The output appears only when
-complete (written under a temporary name, then renamed). Exit status: 0 done, 1 failed, 2 bad
-usage.
+complete (written under a temporary name, then renamed); PATH - is standard output, and a
+device or pipe (/dev/null) is written directly. Exit status: 0 done, 1 failed, 2 bad usage.
 )";
   return text;
 }

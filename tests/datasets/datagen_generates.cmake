@@ -1,5 +1,6 @@
 # pgasmr-datagen end to end: small outputs of the requested sizes, the same bytes for the same
-# seed, other bytes for another seed, and no temporary file left behind.
+# seed, other bytes for another seed, `--output -` (stdout) and `--output /dev/null`, and no
+# temporary file left behind.
 #   cmake -DDATAGEN=<program> -DWORK_DIR=<scratch folder> -P datagen_generates.cmake
 
 file(REMOVE_RECURSE "${WORK_DIR}")
@@ -145,6 +146,15 @@ expect_size("${WORK_DIR}/site1/d0/00.html" 500)
 if(NOT page_count EQUAL 12)
   message(FATAL_ERROR "html: ${page_count} pages instead of 12")
 endif()
+
+# Standard output: the same bytes as the file, the summary on stderr.
+execute_process(COMMAND "${DATAGEN}" corpus --bytes 4K --seed 3 --output - RESULT_VARIABLE status
+                OUTPUT_FILE "${WORK_DIR}/stdout.txt" ERROR_VARIABLE summary TIMEOUT 60)
+file(SHA256 "${WORK_DIR}/stdout.txt" piped)
+if(NOT status EQUAL 0 OR NOT piped STREQUAL a OR NOT summary MATCHES "wrote corpus - ")
+  message(FATAL_ERROR "corpus --output - (${status}): other bytes than the file, or no summary on stderr: ${summary}")
+endif()
+datagen(image --width 5 --height 3 --output /dev/null)
 
 file(GLOB leftovers "${WORK_DIR}/*.tmp-*")
 if(leftovers)

@@ -3,9 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -144,6 +147,61 @@ TEST(Encoding, RefusesTruncatedStreams) {
   std::vector<std::byte> endless(11, std::byte{0xff});  // a length that never ends
   mr::ByteReader in(endless);
   EXPECT_THROW(mr::decode<std::string>(in), pgasmr::error);
+}
+
+/// Replaces the 8-byte count just before `marker` in a Boost archive by `count`.
+void set_count_before(std::vector<std::byte>& archive, std::span<const std::byte> marker, std::uint64_t expected,
+                      std::uint64_t count) {
+  auto at = std::search(archive.begin(), archive.end(), marker.begin(), marker.end());
+  ASSERT_NE(at, archive.end());
+  std::uint64_t stored = 0;
+  std::memcpy(&stored, &*(at - 8), sizeof stored);
+  ASSERT_EQ(stored, expected) << "the archive layout changed";
+  std::memcpy(&*(at - 8), &count, sizeof count);
+}
+
+void expect_malformed(const std::vector<std::byte>& archive, const std::string& reason) {
+  try {
+    mr::detail::boost_decode<Reading>(archive);
+    ADD_FAILURE() << "accepted: " << reason;
+  } catch (const pgasmr::error& e) {
+    EXPECT_NE(std::string(e.what()).find("malformed Boost.Serialization archive"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+  }
+}
+
+// Found by tests/fuzz: Boost sizes a string or a vector by the count in the archive before it
+// reads the elements, so a corrupted count made it allocate that much (or throw
+// std::length_error past max_size). Counts beyond the archive's end are now refused first.
+TEST(Encoding, RefusesBoostArchivesClaimingMoreThanTheyHold) {
+  std::vector<std::byte> archive;
+  mr::detail::boost_encode(archive, Reading{"sensor", {1.5}, {}});
+  auto sample = 1.5;
+  auto huge_vector = archive;
+  set_count_before(huge_vector, std::as_bytes(std::span(&sample, 1)), 1, std::uint64_t{1} << 62);
+  expect_malformed(huge_vector, "a count of 4611686018427387904 elements");
+  auto long_string = archive;
+  set_count_before(long_string, std::as_bytes(std::span("sensor", 6)), 6, std::uint64_t{1} << 40);
+  expect_malformed(long_string, "a count of 1099511627776 string bytes");
+  EXPECT_EQ(mr::detail::boost_decode<Reading>(archive), (Reading{"sensor", {1.5}, {}}));
+}
+
+TEST(Encoding, RefusesBoostArchivesWithABoolThatIsNeither0Nor1) {
+  using Flagged = std::pair<bool, std::int32_t>;
+  std::vector<std::byte> archive;
+  mr::detail::boost_encode(archive, Flagged{true, 0x01020304});
+  const std::int32_t number = 0x01020304;
+  auto number_bytes = std::as_bytes(std::span(&number, 1));
+  auto at = std::search(archive.begin(), archive.end(), number_bytes.begin(), number_bytes.end());
+  ASSERT_NE(at, archive.begin());
+  ASSERT_EQ(*(at - 1), std::byte{1}) << "the archive layout changed";
+  *(at - 1) = std::byte{2};
+  try {
+    mr::detail::boost_decode<Flagged>(archive);
+    ADD_FAILURE() << "a bool stored as 2 was accepted";
+  } catch (const pgasmr::error& e) {
+    EXPECT_NE(std::string(e.what()).find("a bool stored as 2"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
