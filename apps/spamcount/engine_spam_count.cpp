@@ -34,17 +34,10 @@ Mailbox load_mailbox(const AppOptions& options, std::size_t total_threads) {
   return {std::move(keywords), wordcount::load_text(options, total_threads)};
 }
 
-std::vector<std::uint64_t> piece_weights(const datasets::TextInput& mail) {
-  std::vector<std::uint64_t> weights;
-  weights.reserve(mail.pieces().size());
-  for (const auto& piece : mail.pieces()) weights.push_back(piece.size);
-  return weights;
-}
-
 std::optional<KeywordCounts> count_keywords_engine(pgas::Context& me, const Mailbox& input, const EngineChoice& choice,
                                                    JobTimer& timer) {
   const auto& pieces = input.mail.pieces();
-  const auto weights = piece_weights(input.mail);
+  const auto weights = input.mail.piece_sizes();
   WeightedDistribution distribution(choice.distribution, pieces.size(), [&](std::size_t i) { return weights[i]; });
   KeywordTable counts(input.keywords.distinct().size());
   auto map_piece = [&input](const datasets::TextPiece& piece, KeywordTable& out) {

@@ -30,9 +30,6 @@ struct Mailbox {
 /// datasets::input_error for a bad keyword file or an unreadable input.
 Mailbox load_mailbox(const AppOptions& options, std::size_t total_threads);
 
-/// The weight of each map element (piece) as the engine's distribution sees it: its bytes.
-std::vector<std::uint64_t> piece_weights(const datasets::TextInput& mail);
-
 /// Collective: counts the keywords of `input` (every thread passes the same one) with the
 /// chosen distribution and reduce mode; laps "map" and the reduce phases. The whole result on
 /// thread 0, nothing elsewhere.

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
       .format = spam::format_keyword_counts,
       .summary = top_keywords,
       .difference = spam::describe_difference,
-      .element_weights = [](const spam::Mailbox& input) { return spam::piece_weights(input.mail); },
+      .element_weights = [](const spam::Mailbox& input) { return input.mail.piece_sizes(); },
   };
   return apps::run_app(app, argc, argv);
 }

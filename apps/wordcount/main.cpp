@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
       .format = wc::format_word_counts,
       .summary = top_words,
       .difference = wc::describe_difference,
+      .element_weights = [](const ds::TextInput& input) { return input.piece_sizes(); },
   };
   return apps::run_app(app, argc, argv);
 }

@@ -98,6 +98,13 @@ void TextInput::cut(std::uint32_t index, std::uint64_t piece_bytes, CutRule may_
   }
 }
 
+std::vector<std::uint64_t> TextInput::piece_sizes() const {
+  std::vector<std::uint64_t> sizes;
+  sizes.reserve(pieces_.size());
+  for (const auto& piece : pieces_) sizes.push_back(piece.size);
+  return sizes;
+}
+
 std::string_view TextInput::text(const TextPiece& piece, std::string& buffer) const {
   if (auto held = in_memory_.find(piece.file); held != in_memory_.end())
     return std::string_view(held->second).substr(static_cast<std::size_t>(piece.offset), static_cast<std::size_t>(piece.size));

@@ -47,6 +47,8 @@ class TextInput {
   const std::vector<InputFile>& files() const noexcept { return files_.files; }
   const std::vector<std::string>& skipped() const noexcept { return files_.skipped; }
   const std::vector<TextPiece>& pieces() const noexcept { return pieces_; }
+  /// The size of every piece, in order: the pieces' weights for the balanced distributions.
+  std::vector<std::uint64_t> piece_sizes() const;
   std::uint64_t total_bytes() const noexcept { return files_.total_bytes; }
 
   /// The bytes of `piece`, read into `buffer` (reused between calls; texts in memory, such as
