@@ -29,8 +29,9 @@ std::vector<std::string_view> distinct_links(std::string_view html) {
   std::vector<std::string_view> links;
   for_each_link(html, [&](std::string_view link) { links.push_back(link); });
   std::ranges::sort(links);
-  auto repeats = std::ranges::unique(links);
-  links.erase(repeats.begin(), repeats.end());
+  // std::unique rather than ranges::unique, whose subrange clang 14 cannot use with libstdc++ 12
+  // (the fuzz targets build with clang).
+  links.erase(std::unique(links.begin(), links.end()), links.end());
   return links;
 }
 
