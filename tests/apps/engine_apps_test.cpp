@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "histogram/baselines.hpp"
 #include "histogram/engine_histogram.hpp"
@@ -24,24 +25,10 @@ namespace wc = pgasmr::apps::wordcount;
 namespace mr = pgasmr::mr;
 using pgasmr::pgas::Context;
 
+using pgasmr::apps::test::describe;
+using pgasmr::apps::test::every_choice;
+
 namespace {
-
-const mr::DistributionKind all_distributions[] = {mr::DistributionKind::block, mr::DistributionKind::cyclic,
-                                                  mr::DistributionKind::balanced, mr::DistributionKind::best_fit,
-                                                  mr::DistributionKind::dynamic};
-const apps::ReduceChoice all_reduce_choices[] = {apps::ReduceChoice::no_comm, apps::ReduceChoice::all,
-                                                 apps::ReduceChoice::root, apps::ReduceChoice::by_key};
-
-std::string describe(const apps::EngineChoice& choice) {
-  return std::string(mr::to_string(choice.distribution)) + " + " + std::string(apps::to_string(choice.reduce));
-}
-
-std::vector<apps::EngineChoice> every_choice() {
-  std::vector<apps::EngineChoice> choices;
-  for (auto distribution : all_distributions)
-    for (auto reduce : all_reduce_choices) choices.push_back({distribution, reduce});
-  return choices;
-}
 
 /// Runs word count on `text` with `choices` at every thread count; thread 0 checks the result.
 void expect_word_counts_everywhere(const std::string& text, const wc::WordCounts& expected,

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "kmeans/baselines.hpp"
 #include "kmeans/engine_kmeans.hpp"
@@ -20,21 +21,10 @@ namespace kt = pgasmr::apps::kmeans::test;
 namespace mr = pgasmr::mr;
 using pgasmr::pgas::Context;
 
+using pgasmr::apps::test::describe;
+using pgasmr::apps::test::every_choice;
+
 namespace {
-
-std::vector<apps::EngineChoice> every_choice() {
-  std::vector<apps::EngineChoice> choices;
-  for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
-                            mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
-    for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
-                        apps::ReduceChoice::by_key})
-      choices.push_back({distribution, reduce});
-  return choices;
-}
-
-std::string describe(const apps::EngineChoice& choice) {
-  return std::string(mr::to_string(choice.distribution)) + " + " + std::string(apps::to_string(choice.reduce));
-}
 
 void expect_everywhere(const km::KmeansInput& input, const km::Clustering& expected) {
   pgasmr::test::for_each_thread_count([&](Context& me) {

@@ -11,6 +11,7 @@
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/pairs.hpp>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "datasets/scratch_dir.hpp"
 #include "linreg/baselines.hpp"
@@ -20,7 +21,6 @@
 namespace apps = pgasmr::apps;
 namespace ds = pgasmr::datasets;
 namespace lr = pgasmr::apps::linreg;
-namespace mr = pgasmr::mr;
 
 namespace {
 
@@ -44,18 +44,14 @@ lr::PairsInput load(const std::filesystem::path& path, const char* format = "flo
 /// compares with `expected` bit for bit.
 void expect_engine_everywhere(const lr::PairsInput& input, const lr::Regression& expected) {
   pgasmr::test::for_each_thread_count([&](pgasmr::pgas::Context& me) {
-    for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
-                              mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
-      for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
-                          apps::ReduceChoice::by_key}) {
-        apps::JobTimer timer(me);
-        auto result = lr::regression_engine(me, input, {distribution, reduce}, timer);
-        EXPECT_EQ(result.has_value(), me.thread() == 0);
-        if (result) {
-          EXPECT_EQ(lr::describe_difference(expected, *result), "")
-              << mr::to_string(distribution) << " + " << apps::to_string(reduce);
-        }
+    for (const auto& choice : pgasmr::apps::test::every_choice()) {
+      apps::JobTimer timer(me);
+      auto result = lr::regression_engine(me, input, choice, timer);
+      EXPECT_EQ(result.has_value(), me.thread() == 0);
+      if (result) {
+        EXPECT_EQ(lr::describe_difference(expected, *result), "") << pgasmr::apps::test::describe(choice);
       }
+    }
   });
 }
 

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "matmul/baselines.hpp"
 #include "matmul/engine_matmul.hpp"
@@ -17,21 +18,10 @@ namespace mr = pgasmr::mr;
 namespace mm = pgasmr::apps::matmul;
 namespace model = pgasmr::apps::matmul::test;
 
+using pgasmr::apps::test::describe;
+using pgasmr::apps::test::every_choice;
+
 namespace {
-
-std::vector<apps::EngineChoice> every_choice() {
-  std::vector<apps::EngineChoice> choices;
-  for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
-                            mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
-    for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
-                        apps::ReduceChoice::by_key})
-      choices.push_back({distribution, reduce});
-  return choices;
-}
-
-std::string describe(const apps::EngineChoice& choice) {
-  return std::string(mr::to_string(choice.distribution)) + " + " + std::string(apps::to_string(choice.reduce));
-}
 
 void expect_product_everywhere(const pgasmr::datasets::IntegerTable& a, const pgasmr::datasets::IntegerTable& b) {
   const auto expected = mm::multiply_sequential(a, b);

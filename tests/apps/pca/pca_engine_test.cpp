@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "matrix_model.hpp"
 #include "pca/baselines.hpp"
@@ -16,23 +17,8 @@ namespace apps = pgasmr::apps;
 namespace mr = pgasmr::mr;
 namespace pca = pgasmr::apps::pca;
 
-namespace {
-
-std::vector<apps::EngineChoice> every_choice() {
-  std::vector<apps::EngineChoice> choices;
-  for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
-                            mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
-    for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
-                        apps::ReduceChoice::by_key})
-      choices.push_back({distribution, reduce});
-  return choices;
-}
-
-std::string describe(const apps::EngineChoice& choice) {
-  return std::string(mr::to_string(choice.distribution)) + " + " + std::string(apps::to_string(choice.reduce));
-}
-
-}  // namespace
+using pgasmr::apps::test::describe;
+using pgasmr::apps::test::every_choice;
 
 TEST(EnginePca, MatchesBaselineAndModel) {
   // One row (fewer elements than threads), the hand-computed matrix's shape, and a larger one.

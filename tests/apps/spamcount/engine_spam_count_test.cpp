@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "spam_model.hpp"
 #include "spamcount/engine_spam_count.hpp"
@@ -17,21 +18,10 @@ namespace model = pgasmr::apps::test;
 namespace mr = pgasmr::mr;
 using pgasmr::pgas::Context;
 
+using pgasmr::apps::test::describe;
+using pgasmr::apps::test::every_choice;
+
 namespace {
-
-std::vector<apps::EngineChoice> every_choice() {
-  std::vector<apps::EngineChoice> choices;
-  for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
-                            mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
-    for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
-                        apps::ReduceChoice::by_key})
-      choices.push_back({distribution, reduce});
-  return choices;
-}
-
-std::string describe(const apps::EngineChoice& choice) {
-  return std::string(mr::to_string(choice.distribution)) + " + " + std::string(apps::to_string(choice.reduce));
-}
 
 void expect_counts_everywhere(std::string_view keywords, const std::vector<std::string>& mails) {
   const auto expected = model::model_keyword_counts(keywords, mails);

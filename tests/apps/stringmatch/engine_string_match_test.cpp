@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "sample_inputs.hpp"
 #include "stringmatch/baselines.hpp"
@@ -20,17 +21,10 @@ namespace ds = pgasmr::datasets;
 namespace mr = pgasmr::mr;
 using pgasmr::pgas::Context;
 
-namespace {
+using pgasmr::apps::test::describe;
+using pgasmr::apps::test::every_choice;
 
-std::vector<apps::EngineChoice> every_choice() {
-  std::vector<apps::EngineChoice> choices;
-  for (auto distribution : {mr::DistributionKind::block, mr::DistributionKind::cyclic, mr::DistributionKind::balanced,
-                            mr::DistributionKind::best_fit, mr::DistributionKind::dynamic})
-    for (auto reduce : {apps::ReduceChoice::no_comm, apps::ReduceChoice::all, apps::ReduceChoice::root,
-                        apps::ReduceChoice::by_key})
-      choices.push_back({distribution, reduce});
-  return choices;
-}
+namespace {
 
 void expect_engine_gives(const sm::StringMatchInput& input, const sm::LineMatches& expected) {
   pgasmr::test::for_each_thread_count([&](Context& me) {
