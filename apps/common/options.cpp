@@ -156,26 +156,26 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
     text += "\n";
   }
   text +=
-                     "  --distribution block|cyclic|balanced|best_fit|dynamic\n"
-                     "                           how map work is spread over the PGAS threads (default block)\n"
-                     "  --reduce-mode no_comm|all|root|by_key\n"
-                     "                           how the reduce gathers the intermediate pairs (default all):\n"
-                     "                           no_comm: each thread reduces its own pairs (merged on thread 0\n"
-                     "                           for the output, timed apart); all: every thread gets every\n"
-                     "                           pair; root: thread 0 gets them; by_key: keys are shuffled\n"
-                     "                           to owner threads, reduced there, then gathered to thread 0\n"
-                     "  --baseline none|sequential|phoenix|tbb|all\n"
-                     "                           baselines to time after the engine, on process 0 (default none):\n"
-                     "                           a sequential loop, Phoenix++'s design, oneTBB's algorithms\n"
-                     "  --verify                 compare with the sequential baseline; exit 1 on a difference\n"
-                     "  --top N                  print the first N lines of the result (default 10)\n"
-                     "  --show-balance           print the weight of each thread's map elements under the\n"
-                     "                           distribution, block and cyclic (apps whose elements are weighed)\n"
-                     "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
-                     "                           output, the report then goes to standard error)\n"
-                     "  --skip-unreadable        warn about input files that cannot be read and go on\n"
-                     "  --help                   this text\n"
-                     "Runtime options (also under mpirun, per process):\n";
+      "  --distribution block|cyclic|balanced|best_fit|dynamic\n"
+      "                           how map work is spread over the PGAS threads (default block)\n"
+      "  --reduce-mode no_comm|all|root|by_key\n"
+      "                           how the reduce gathers the intermediate pairs (default all):\n"
+      "                           no_comm: each thread reduces its own pairs (merged on thread 0\n"
+      "                           for the output, timed apart); all: every thread gets every\n"
+      "                           pair; root: thread 0 gets them; by_key: keys are shuffled\n"
+      "                           to owner threads, reduced there, then gathered to thread 0\n"
+      "  --baseline none|sequential|phoenix|tbb|all\n"
+      "                           baselines to time after the engine, on process 0 (default none):\n"
+      "                           a sequential loop, Phoenix++'s design, oneTBB's algorithms\n"
+      "  --verify                 compare with the sequential baseline; exit 1 on a difference\n"
+      "  --top N                  print the first N lines of the result (default 10)\n"
+      "  --show-balance           print the weight of each thread's map elements under the\n"
+      "                           distribution, block and cyclic (apps whose elements are weighed)\n"
+      "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
+      "                           output, the report then goes to standard error)\n"
+      "  --skip-unreadable        warn about input files that cannot be read and go on\n"
+      "  --help                   this text\n"
+      "Runtime options (also under mpirun, per process):\n";
   text += pgas::Config::help();
   text += "Exit status: 0 done (and verified with --verify), 1 failure or a --verify mismatch, 2 bad usage.\n";
   return text;
