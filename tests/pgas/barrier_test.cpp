@@ -40,18 +40,15 @@ void publish_and_check(pg::Context& me, pg::Team& team, pg::shared_array<std::in
 TEST(Barrier, ten_thousand_in_a_row) {
   constexpr int barriers = 10'000;
   std::atomic<long> passed{0};
-  auto start = std::chrono::steady_clock::now();
+  // No time limit here (tests assert no timing; bench/ measures barriers): a barrier that fell
+  // back to long sleeps when oversubscribed would hit the test's ctest timeout instead.
   pgasmr::test::for_each_thread_count([&](pg::Context& me) {
     for (int i = 0; i < barriers; ++i) me.barrier();
     passed.fetch_add(barriers);
   });
-  auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   long threads = 0;
   for (auto count : pgasmr::test::thread_counts()) threads += static_cast<long>(count);
   EXPECT_EQ(passed.load(), threads * barriers);
-  // Generous: a barrier that falls back to long sleeps when oversubscribed (8 threads on 2
-  // cores) would take minutes here.
-  EXPECT_LT(seconds, 25.0) << barriers << " barriers at every thread count";
 }
 
 TEST(Barrier, every_thread_sees_all_writes_made_before_it) {
