@@ -15,9 +15,9 @@
 namespace pgasmr::apps {
 
 /// Collective. Reduces `container` with the chosen mode and returns the whole result on thread 0
-/// (what other threads get depends on the mode); laps "reduce". root and by_key are asked to end on thread 0. no_comm leaves
-/// each thread with its own part, so the parts are then merged on thread 0 with a root(0)
-/// reduce, lapped apart as "merge to thread 0".
+/// (what other threads get depends on the mode); laps "reduce". root and by_key are asked to end
+/// on thread 0. no_comm leaves each thread with its own part, so the parts are then merged on
+/// thread 0 with a root(0) reduce, lapped apart as "merge to thread 0".
 template <mr::CombiningContainer C>
 mr::result_of_t<C> reduce_to_thread0(pgas::Context& me, const C& container, ReduceChoice choice, JobTimer& timer) {
   auto reduce = [&](const mr::ReduceMode& mode) {
