@@ -25,6 +25,14 @@
 namespace pgasmr::coll::detail {
 namespace {
 
+constexpr std::size_t line = 64;  // cache line
+
+/// Private bytes between the processes of a host are staged (two barriers of the team) only
+/// when some member stages at least this many; less goes packed in the leaders' one MPI call,
+/// which costs less. An estimate from a busy 2-core machine (Open MPI 4.1, vader), not yet a
+/// measured cross-over point.
+constexpr std::size_t least_staged_bytes = std::size_t{8} << 10;
+
 /// Holds the gate open for one phase of copies, or throws when a member has left.
 class CopyingPhase {
  public:
@@ -45,8 +53,12 @@ class CopyingPhase {
 
 /// Who moves one copy, and how.
 enum class Route : std::uint8_t {
-  local,   // both ends in the executor's process: plain memory
-  packed,  // ends in different processes, both with members: pack, MPI, unpack
+  local,   // plain memory: both ends in the executor's process, or (shared segments) one end
+           // in another process of its host, in that process's segment
+  staged,  // private ends in two processes of one host: the source owner copies the bytes into
+           // its staging area, the destination owner copies them out
+  packed,  // ends in different processes that do not share segments, both with members: pack,
+           // MPI, unpack
   get,     // the source's process has no member: the destination side reads one-sided
   put,     // the destination's process has no member: the source side writes one-sided
   remote,  // neither end's process has a member: the first member copies one-sided
@@ -54,12 +66,13 @@ enum class Route : std::uint8_t {
 
 struct Task {
   Route route;
-  pg::thread_id executor;  // local/get/remote: the one who copies; packed: who unpacks; put: who writes
-  pg::thread_id packer;    // packed: the source side
+  pg::thread_id executor;  // local/get/remote: the one who copies; packed/staged: who unpacks; put: who writes
+  pg::thread_id packer;    // packed/staged: the source side
   int from_group = -1;     // packed: process group ranks of both ends
   int to_group = -1;
-  std::size_t stream_offset = 0;  // packed: where the bytes travel in the from -> to stream
-  bool packs = false;             // packed: the first copy of these bytes to that process packs them
+  std::size_t stream_offset = 0;  // packed: where the bytes travel in the from -> to stream;
+                                  // staged: where they wait in the packer's staging area
+  bool packs = false;             // packed/staged: the first copy of these bytes packs them
 };
 
 class Execution {
@@ -135,14 +148,17 @@ class Execution {
     }
     // In place, every read everywhere must precede any write. The leaders' exchange does not
     // order that: a sender's MPI call may return before a receiver has even entered it, and a
-    // one-sided write could then overtake another process's one-sided read.
-    if (overlap_ == Overlap::in_place) team_.barrier();
+    // one-sided write could then overtake another process's one-sided read. Staged bytes must
+    // all be in the staging areas before the other processes of the host copy them out.
+    if (overlap_ == Overlap::in_place || staged_between_processes_) team_.barrier();
     {
       CopyingPhase copying(channel_);
       write_phase();
     }
 
-    if (sync.out == OutSync::all)
+    // Members of other processes may still read or write the caller's shared memory, or its
+    // staging area, which its next call reuses: with any such copy, everyone waits for all.
+    if (sync.out == OutSync::all || direct_between_processes_)
       team_.barrier();
     else
       team_.local_step({});  // nobody may still be reading the caller's private buffers
@@ -164,14 +180,27 @@ class Execution {
     using Source = std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>;
     std::vector<std::vector<std::vector<Source>>> carried;
     tasks_.reserve(plan_.copies().size());
-    for (const auto& copy : plan_.copies()) {
+    std::vector<StagingPlace> staging;
+    bool stage = plan_staging(staging);
+    for (std::size_t i = 0; i < plan_.copies().size(); ++i) {
+      const auto& copy = plan_.copies()[i];
       Task task{};
       auto from_process = me_.process_of(copy.from.owner);
       auto to_process = me_.process_of(copy.to.owner);
       auto source = agent_for(copy.from.owner);
       auto target = agent_for(copy.to.owner);
-      if (source >= 0 && target >= 0 && from_process == to_process) {
+      bool mapped = source >= 0 && target >= 0 && pg::detail::shares_segments(me_, from_process, to_process);
+      if (mapped && from_process == to_process) {
         task = {Route::local, target, -1};
+      } else if (mapped && (copy.from.shared || copy.to.shared)) {
+        // The side with the private end copies; the other end is in a segment it maps.
+        task = {Route::local, copy.from.shared ? target : source, -1};
+        direct_between_processes_ = true;
+      } else if (mapped && stage) {
+        task = {Route::staged, target, source};
+        task.stream_offset = staging[i].at;
+        task.packs = staging[i].packs;
+        direct_between_processes_ = staged_between_processes_ = true;
       } else if (source >= 0 && target >= 0) {
         task = {Route::packed, target, source};
         if (streams.empty()) {
@@ -216,6 +245,42 @@ class Execution {
     for (const auto& row : streams) stream_table_.insert(stream_table_.end(), row.begin(), row.end());
   }
 
+  struct StagingPlace {
+    std::size_t at = 0;  // in the source owner's staging area
+    bool packs = false;  // the first copy of these bytes: it puts them there
+  };
+
+  /// Places the private sources bound for private destinations in other processes of the host
+  /// in their owners' staging areas, each distinct source once (a broadcast stages its bytes
+  /// once for all). False when some owner's area cannot hold its share, or no owner's share
+  /// reaches least_staged_bytes: then they all travel packed, like the traffic between hosts.
+  /// Every process decides alike.
+  bool plan_staging(std::vector<StagingPlace>& staging) const {
+    auto capacity = pg::detail::staging_bytes(me_);
+    if (capacity == 0) return false;  // no process maps another's segments
+    const auto& copies = plan_.copies();
+    staging.assign(copies.size(), {});
+    std::map<std::tuple<pg::thread_id, int, std::size_t, std::size_t>, std::size_t> placed;
+    std::map<pg::thread_id, std::size_t> used;  // by source owner
+    std::size_t largest = 0;
+    for (std::size_t i = 0; i < copies.size(); ++i) {
+      const auto& copy = copies[i];
+      auto from_process = me_.process_of(copy.from.owner);
+      auto to_process = me_.process_of(copy.to.owner);
+      if (copy.from.shared || copy.to.shared || from_process == to_process ||
+          !pg::detail::shares_segments(me_, from_process, to_process))
+        continue;
+      auto key = std::tuple(copy.from.owner, static_cast<int>(copy.from.side), copy.from.offset, copy.bytes);
+      auto& end = used[copy.from.owner];
+      auto [at, fresh] = placed.try_emplace(key, end);
+      if (fresh) end += (copy.bytes + line - 1) / line * line;  // each source on its own lines
+      if (end > capacity) return false;
+      largest = std::max(largest, end);
+      staging[i] = {at->second, fresh};
+    }
+    return largest >= least_staged_bytes;
+  }
+
   /// The only sending process group rank if it sends every other process the same bytes, else -1.
   template <class Carried>
   static int broadcast_sender(const Carried& carried) {
@@ -248,8 +313,10 @@ class Execution {
     std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>, std::size_t> sources;
     for (std::size_t i = 0; i < tasks_.size(); ++i) {
       const auto& task = tasks_[i];
-      if (task.route != Route::local || me_.process_of(task.executor) != me_.process()) continue;
       const auto& from = plan_.copies()[i].from;
+      if (task.route != Route::local || me_.process_of(task.executor) != me_.process() ||
+          me_.process_of(from.owner) != me_.process())
+        continue;
       auto key = std::tuple(from.owner, from.shared, static_cast<int>(from.side), from.offset, plan_.copies()[i].bytes);
       auto source = sources.try_emplace(key, sources.size()).first->second;
       reads.push_back({source, topology.of(from.owner).numa_node, task.executor, topology.of(task.executor).numa_node});
@@ -275,9 +342,9 @@ class Execution {
     return result;
   }
 
-  /// Address in this process of a place in this process.
+  /// Address in this process of a place it maps (private places: of this process's members).
   std::byte* address(const Place& place) const {
-    if (place.shared) return pg::detail::direct_address(me_, place.owner, place.offset);
+    if (place.shared) return pg::detail::mapped_address(me_, place.owner, place.offset);
     auto local = local_index_[static_cast<std::size_t>(place.owner)];
     auto* base = channel_.boards[static_cast<std::size_t>(local)].buffers[parity_][static_cast<std::size_t>(place.side)];
     return base + place.offset;
@@ -296,6 +363,11 @@ class Execution {
           auto* out = channel_.send.data() + send_displacements_[static_cast<std::size_t>(task.to_group)] + task.stream_offset;
           std::memcpy(out, address(copy.from), copy.bytes);
         }
+        continue;
+      }
+      if (task.route == Route::staged) {
+        if (task.packer == self && task.packs)
+          std::memcpy(pg::detail::staging_area(me_, self).data() + task.stream_offset, address(copy.from), copy.bytes);
         continue;
       }
       if (task.executor != self) continue;
@@ -343,6 +415,7 @@ class Execution {
         else
           pg::detail::copy_bytes(me_, copy.to.owner, copy.to.offset, copy.from.owner, copy.from.offset, copy.bytes);
         break;
+      case Route::staged:
       case Route::packed:
         break;
     }
@@ -353,10 +426,15 @@ class Execution {
     auto self = me_.thread();
     for (std::size_t i = 0; i < tasks_.size(); ++i) {
       const auto& task = tasks_[i];
-      if (task.route != Route::packed || task.executor != self) continue;
+      if (task.executor != self) continue;
       const auto& copy = plan_.copies()[i];
-      const auto* in = channel_.recv.data() + recv_displacements_[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
-      std::memcpy(address(copy.to), in, copy.bytes);
+      if (task.route == Route::packed) {
+        const auto* in =
+            channel_.recv.data() + recv_displacements_[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
+        std::memcpy(address(copy.to), in, copy.bytes);
+      } else if (task.route == Route::staged) {
+        std::memcpy(address(copy.to), pg::detail::staging_area(me_, task.packer).data() + task.stream_offset, copy.bytes);
+      }
     }
   }
 
@@ -374,7 +452,9 @@ class Execution {
   const std::vector<int>& group_rank_;
 
   std::vector<Task> tasks_;  // one per plan copy
-  bool crosses_ = false;
+  bool crosses_ = false;                    // some copy travels packed, through MPI
+  bool direct_between_processes_ = false;   // some copy touches another process's memory directly
+  bool staged_between_processes_ = false;   // some copy goes through a staging area
   int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
   std::vector<long> relay_;  // by task: the task whose destination it copies instead (NUMA level)
   bool relayed_ = false;

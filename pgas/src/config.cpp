@@ -47,6 +47,12 @@ TransportKind parse_transport(std::string_view text) {
   throw_error("config", "transport must be auto, local or mpi, got '" + std::string(text) + "'");
 }
 
+bool parse_switch(std::string_view what, std::string_view text) {
+  if (text == "on" || text == "1") return true;
+  if (text == "off" || text == "0") return false;
+  throw_error("config", std::string(what) + " must be on or off (1 or 0), got '" + std::string(text) + "'");
+}
+
 /// Applies one setting by its flag name (without dashes); false when the name is not ours.
 bool apply(Config& config, std::string_view name, std::string_view value, std::string_view source) {
   auto what = std::string(source);
@@ -58,6 +64,8 @@ bool apply(Config& config, std::string_view name, std::string_view value, std::s
     config.transport = parse_transport(value);
   else if (name == "segment-size")
     config.segment_bytes = parse_bytes(what, value);
+  else if (name == "shared-segments")
+    config.shared_segments = parse_switch(what, value);
   else
     return false;
   return true;
@@ -71,7 +79,8 @@ Config Config::from_environment() {
       {"PGASMR_THREADS", "threads"},
       {"PGASMR_PIN", "pin"},
       {"PGASMR_TRANSPORT", "transport"},
-      {"PGASMR_SEGMENT_SIZE", "segment-size"}};
+      {"PGASMR_SEGMENT_SIZE", "segment-size"},
+      {"PGASMR_SHARED_SEGMENTS", "shared-segments"}};
   for (auto [variable, name] : variables)
     if (const char* value = std::getenv(variable)) apply(config, name, value, variable);
   return config;
@@ -89,7 +98,8 @@ Config Config::from_arguments(std::vector<std::string>& args) {
     auto body = arg.substr(2);
     auto equals = body.find('=');
     auto name = body.substr(0, equals);
-    if (name != "threads" && name != "pin" && name != "transport" && name != "segment-size") {
+    if (name != "threads" && name != "pin" && name != "transport" && name != "segment-size" &&
+        name != "shared-segments") {
       rest.push_back(args[i]);
       continue;
     }
@@ -110,7 +120,9 @@ std::string_view Config::help() {
   return "  --threads N              PGAS threads per process (default: one per core; env PGASMR_THREADS)\n"
          "  --pin none|compact|spread  bind threads to cores with hwloc (default none; env PGASMR_PIN)\n"
          "  --transport auto|local|mpi  join processes with MPI (auto: when started by mpirun; env PGASMR_TRANSPORT)\n"
-         "  --segment-size BYTES[K|M|G]  shared segment per thread (default 256M; env PGASMR_SEGMENT_SIZE)\n";
+         "  --segment-size BYTES[K|M|G]  shared segment per thread (default 256M; env PGASMR_SEGMENT_SIZE)\n"
+         "  --shared-segments on|off  processes on one host map each other's segments (default on;\n"
+         "                           off: every byte between processes goes through MPI; env PGASMR_SHARED_SEGMENTS)\n";
 }
 
 std::string_view to_string(Pinning pinning) {

@@ -1,5 +1,6 @@
 #include "job.hpp"
 
+#include <algorithm>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -14,7 +15,13 @@ Job::Job(const Config& config, Transport& transport, const Topology& topology)
       threads_per_process_(static_cast<int>(*config.threads_per_process)),
       layout_(config.segment_bytes),
       transport_(transport),
+      staging_bytes_(transport.staging_bytes()),
       topology_(topology) {
+  for (int p = 0; p < processes_; ++p) {
+    mapped_.push_back(transport.mapped_segments(p));
+    mapping_group_.push_back(transport.mapping_group(p));
+  }
+  all_mapped_ = std::ranges::none_of(mapped_, [](std::byte* segments) { return segments == nullptr; });
   std::vector<thread_id> everyone(static_cast<std::size_t>(threads()));
   std::iota(everyone.begin(), everyone.end(), 0);
   world_team_ = std::make_shared<TeamState>(*this, std::move(everyone), transport.world_group());
@@ -35,6 +42,14 @@ void Job::check_range(const char* operation, thread_id thread, std::size_t offse
 std::byte* Job::direct(thread_id thread, std::size_t offset) const noexcept {
   if (process_of(thread) != process_) return nullptr;
   return transport_.segments() + displacement(thread, offset);
+}
+
+std::byte* Job::staging(thread_id thread) const noexcept {
+  auto process = process_of(thread);
+  auto* segments = mapped_[static_cast<std::size_t>(process)];
+  if (!segments || staging_bytes_ == 0) return nullptr;
+  auto per_process = static_cast<std::size_t>(threads_per_process_);
+  return segments + per_process * layout_.segment + static_cast<std::size_t>(thread % threads_per_process_) * staging_bytes_;
 }
 
 }  // namespace pgasmr::pgas::detail

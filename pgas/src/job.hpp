@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 #include <pgasmr/pgas/config.hpp>
 #include <pgasmr/pgas/topology.hpp>
@@ -34,6 +35,25 @@ class Job {
   void check_range(const char* operation, thread_id thread, std::size_t offset, std::size_t bytes) const;
   /// The local address of (thread, offset), or nullptr when the thread is in another process.
   std::byte* direct(thread_id thread, std::size_t offset) const noexcept;
+  /// The address of (thread, offset) in this process's mapping: in this process, or with shared
+  /// segments in another process of this host; nullptr when only the transport reaches it.
+  std::byte* mapped(thread_id thread, std::size_t offset) const noexcept {
+    auto* segments = mapped_[static_cast<std::size_t>(process_of(thread))];
+    return segments ? segments + displacement(thread, offset) : nullptr;
+  }
+  /// True when processes `a` and `b` map each other's segments (always for a == b); the same
+  /// answer in every process.
+  bool shares_segments(int a, int b) const noexcept {
+    return mapping_group_[static_cast<std::size_t>(a)] == mapping_group_[static_cast<std::size_t>(b)];
+  }
+  /// Every thread's segment is mapped: atomics are CPU atomics, and no transfer needs MPI's
+  /// completion or ordering.
+  bool all_mapped() const noexcept { return all_mapped_; }
+  /// The collectives' staging area of `thread` (staging_bytes() long): where its private bytes
+  /// wait for the other processes of its host. nullptr when the thread is not mapped or the job
+  /// has no staging areas (one process, or shared segments off).
+  std::byte* staging(thread_id thread) const noexcept;
+  std::size_t staging_bytes() const noexcept { return staging_bytes_; }
   /// Byte position of (thread, offset) in its process's segments (for the transport).
   std::size_t displacement(thread_id thread, std::size_t offset) const noexcept {
     return static_cast<std::size_t>(thread % threads_per_process_) * layout_.segment + offset;
@@ -51,6 +71,10 @@ class Job {
   int threads_per_process_;
   SegmentLayout layout_;
   Transport& transport_;
+  std::vector<std::byte*> mapped_;  // by process: transport().mapped_segments()
+  std::vector<int> mapping_group_;  // by process: transport().mapping_group()
+  bool all_mapped_ = false;
+  std::size_t staging_bytes_;
   const Topology& topology_;
   Cancellation cancellation_;
   std::shared_ptr<TeamState> world_team_;

@@ -28,6 +28,9 @@ class LocalTransport final : public Transport {
   int processes() const override { return 1; }
   int process() const override { return 0; }
   std::byte* segments() override { return base_; }
+  std::byte* mapped_segments(int) override { return base_; }
+  int mapping_group(int) const override { return 0; }
+  std::size_t staging_bytes() const override { return 0; }
 
   // There is no other process, so Job never routes an access here.
   void get(void*, int, std::size_t, std::size_t) override { unreachable(); }

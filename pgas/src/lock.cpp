@@ -13,10 +13,11 @@ namespace pgasmr::pgas {
 namespace {
 std::int64_t holder_value(const Context& me) { return me.thread() + 1; }
 
-// Between processes the lock word is updated by MPI atomics; order the holder's other memory
-// accesses against them as upc_lock/upc_unlock do.
+// When the lock word is updated by MPI atomics (some segment is not mapped), complete and order
+// the holder's other memory accesses against them as upc_lock/upc_unlock do. CPU atomics on
+// mapped memory are sequentially consistent fences themselves.
 void order_memory(Context& me) {
-  if (me.job().multi_process()) me.job().transport().flush_all_and_sync();
+  if (!me.job().all_mapped()) me.job().transport().flush_all_and_sync();
 }
 }  // namespace
 

@@ -1,5 +1,8 @@
-// The Open MPI transport: one RMA window over every process's segments (passive target,
-// lock_all for the whole job), and communicators for the process groups of teams.
+// The Open MPI transport. With shared segments, the processes of each host allocate their
+// segments in one MPI-3 shared-memory window and map each other's; an RMA window over the same
+// memory (passive target, lock_all for the whole job) reaches the processes of other hosts.
+// Without, one RMA window over every process's segments. Also the communicators for the
+// process groups of teams.
 
 #include <mpi.h>
 
@@ -172,33 +175,54 @@ class MpiGroup final : public ProcessGroup {
 
 class MpiTransport final : public Transport {
  public:
-  MpiTransport(std::size_t segment_bytes, int threads_per_process) {
+  MpiTransport(std::size_t segment_bytes, int threads_per_process, bool shared_segments, std::size_t staging_bytes)
+      : staging_bytes_(shared_segments ? staging_bytes : 0) {
     ensure_mpi_initialized();
     MPI_Comm_size(MPI_COMM_WORLD, &processes_);
     MPI_Comm_rank(MPI_COMM_WORLD, &process_);
-    auto bytes = segment_bytes * static_cast<std::size_t>(threads_per_process);
-    // MPI aligns the window only loosely (Open MPI's osc/sm: 8 bytes), so allocate slack and
-    // start the segments at the next SegmentLayout::alignment boundary; every process learns
-    // where the others' segments start.
-    constexpr auto alignment = SegmentLayout::alignment;
-    check(MPI_Win_allocate(static_cast<MPI_Aint>(bytes + alignment), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_,
-                           &window_),
-          "MPI_Win_allocate");
+    mapped_.assign(static_cast<std::size_t>(processes_), nullptr);
+    mapping_group_.resize(static_cast<std::size_t>(processes_));
+    for (int p = 0; p < processes_; ++p) mapping_group_[static_cast<std::size_t>(p)] = p;
+    auto bytes = (segment_bytes + staging_bytes_) * static_cast<std::size_t>(threads_per_process);
+    // MPI aligns windows only loosely (Open MPI's osc/sm: 8 bytes), so allocate slack and start
+    // the segments at the next SegmentLayout::alignment boundary.
+    auto window_bytes = static_cast<MPI_Aint>(bytes + SegmentLayout::alignment);
+    if (shared_segments) {
+      map_host(window_bytes);
+      // Processes on other hosts still need one-sided access: a window over the same memory.
+      if (host_size_ < processes_)
+        check(MPI_Win_create(base_, window_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &window_), "MPI_Win_create");
+    } else {
+      check(MPI_Win_allocate(window_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_), "MPI_Win_allocate");
+      mapped_[static_cast<std::size_t>(process_)] = aligned(base_);
+    }
+    if (window_ == MPI_WIN_NULL) return;
     MPI_Win_set_errhandler(window_, MPI_ERRORS_RETURN);
-    unsigned long long start = (alignment - reinterpret_cast<std::uintptr_t>(base_) % alignment) % alignment;
+    // Every process learns where the others' segments start in their part of the window.
+    unsigned long long start = static_cast<unsigned long long>(segments() - static_cast<std::byte*>(base_));
     starts_.resize(static_cast<std::size_t>(processes_));
     check(MPI_Allgather(&start, 1, MPI_UNSIGNED_LONG_LONG, starts_.data(), 1, MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
           "MPI_Allgather");
     check(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
   }
   ~MpiTransport() override {
-    MPI_Win_unlock_all(window_);
-    MPI_Win_free(&window_);
+    if (window_ != MPI_WIN_NULL) {
+      MPI_Win_unlock_all(window_);
+      MPI_Win_free(&window_);
+    }
+    if (host_window_ != MPI_WIN_NULL) {
+      MPI_Win_unlock_all(host_window_);
+      MPI_Win_free(&host_window_);
+      MPI_Comm_free(&host_);
+    }
   }
 
   int processes() const override { return processes_; }
   int process() const override { return process_; }
-  std::byte* segments() override { return static_cast<std::byte*>(base_) + starts_[static_cast<std::size_t>(process_)]; }
+  std::byte* segments() override { return mapped_[static_cast<std::size_t>(process_)]; }
+  std::byte* mapped_segments(int process) override { return mapped_[static_cast<std::size_t>(process)]; }
+  int mapping_group(int process) const override { return mapping_group_[static_cast<std::size_t>(process)]; }
+  std::size_t staging_bytes() const override { return staging_bytes_; }
 
   void get(void* dst, int process, std::size_t displacement, std::size_t bytes) override {
     get_nb(dst, process, displacement, bytes);
@@ -224,8 +248,12 @@ class MpiTransport final : public Transport {
   }
   void flush(int process) override { check(MPI_Win_flush(process, window_), "MPI_Win_flush"); }
   void flush_all_and_sync() override {
-    check(MPI_Win_flush_all(window_), "MPI_Win_flush_all");
-    check(MPI_Win_sync(window_), "MPI_Win_sync");
+    if (window_ != MPI_WIN_NULL) {
+      check(MPI_Win_flush_all(window_), "MPI_Win_flush_all");
+      check(MPI_Win_sync(window_), "MPI_Win_sync");
+    }
+    // Plain stores into the host's shared memory: a full fence (MPI_Win_sync is one).
+    if (host_window_ != MPI_WIN_NULL) check(MPI_Win_sync(host_window_), "MPI_Win_sync");
   }
 
   std::uint64_t atomic(atomic_op op, std::size_t width, bool is_signed, int process, std::size_t displacement,
@@ -247,6 +275,47 @@ class MpiTransport final : public Transport {
   }
 
  private:
+  static std::byte* aligned(void* base) {
+    constexpr auto alignment = SegmentLayout::alignment;
+    auto address = reinterpret_cast<std::uintptr_t>(base);
+    return static_cast<std::byte*>(base) + (alignment - address % alignment) % alignment;
+  }
+
+  /// Allocates this process's segments in shared memory among the processes of its host and
+  /// maps every one of theirs.
+  void map_host(MPI_Aint window_bytes) {
+    check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, process_, MPI_INFO_NULL, &host_),
+          "MPI_Comm_split_type");
+    MPI_Comm_size(host_, &host_size_);
+    // Each process's part on its own pages: first touched by its own threads (NUMA locality),
+    // and page-aligned in every process's mapping, so that aligned() finds the same start.
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    int code = MPI_Win_allocate_shared(window_bytes, 1, info, host_, &base_, &host_window_);
+    MPI_Info_free(&info);
+    check(code, "MPI_Win_allocate_shared");
+    MPI_Win_set_errhandler(host_window_, MPI_ERRORS_RETURN);
+    check(MPI_Win_lock_all(MPI_MODE_NOCHECK, host_window_), "MPI_Win_lock_all");  // for MPI_Win_sync
+    std::vector<int> host_ranks(static_cast<std::size_t>(host_size_)), world_ranks(host_ranks.size());
+    for (int r = 0; r < host_size_; ++r) host_ranks[static_cast<std::size_t>(r)] = r;
+    MPI_Group host_group, world_group;
+    MPI_Comm_group(host_, &host_group);
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    MPI_Group_translate_ranks(host_group, host_size_, host_ranks.data(), world_group, world_ranks.data());
+    MPI_Group_free(&host_group);
+    MPI_Group_free(&world_group);
+    for (int r = 0; r < host_size_; ++r) {
+      MPI_Aint size = 0;
+      int unit = 0;
+      void* peer = nullptr;
+      check(MPI_Win_shared_query(host_window_, r, &size, &unit, &peer), "MPI_Win_shared_query");
+      mapped_[static_cast<std::size_t>(world_ranks[static_cast<std::size_t>(r)])] = aligned(peer);
+    }
+    // A host's processes are known by its first one's rank.
+    check(MPI_Allgather(&world_ranks[0], 1, MPI_INT, mapping_group_.data(), 1, MPI_INT, MPI_COMM_WORLD), "MPI_Allgather");
+  }
+
   /// Window displacement of byte `displacement` of `process`'s segments.
   MPI_Aint target(int process, std::size_t displacement) const {
     return static_cast<MPI_Aint>(starts_[static_cast<std::size_t>(process)] + displacement);
@@ -278,15 +347,22 @@ class MpiTransport final : public Transport {
 
   int processes_ = 1;
   int process_ = 0;
-  void* base_ = nullptr;
+  std::size_t staging_bytes_;
+  void* base_ = nullptr;                    ///< this process's part of the window
+  std::vector<std::byte*> mapped_;          ///< per process: its segments in this address space
+  std::vector<int> mapping_group_;          ///< per process: see mapping_group()
   std::vector<unsigned long long> starts_;  ///< per process: where its segments start in the window
-  MPI_Win window_ = MPI_WIN_NULL;
+  MPI_Win window_ = MPI_WIN_NULL;           ///< one-sided access to processes that are not mapped
+  MPI_Comm host_ = MPI_COMM_NULL;           ///< shared segments: the processes of this host
+  int host_size_ = 1;
+  MPI_Win host_window_ = MPI_WIN_NULL;      ///< shared segments: the host's shared memory
 };
 
 }  // namespace
 
-std::unique_ptr<Transport> make_mpi_transport(std::size_t segment_bytes, int threads_per_process) {
-  return std::make_unique<MpiTransport>(segment_bytes, threads_per_process);
+std::unique_ptr<Transport> make_mpi_transport(std::size_t segment_bytes, int threads_per_process,
+                                              bool shared_segments, std::size_t staging_bytes) {
+  return std::make_unique<MpiTransport>(segment_bytes, threads_per_process, shared_segments, staging_bytes);
 }
 
 }  // namespace pgasmr::pgas::detail

@@ -1,4 +1,5 @@
-// One-sided transfers and atomics: plain memory inside the process, the transport otherwise.
+// One-sided transfers and atomics: plain memory for every segment this process maps (its own,
+// and with shared segments those of its host), the transport otherwise.
 
 #include <algorithm>
 #include <atomic>
@@ -28,6 +29,20 @@ std::byte* direct_address(const Context& me, thread_id thread, std::size_t offse
   return me.job().direct(thread, offset);
 }
 
+std::byte* mapped_address(const Context& me, thread_id thread, std::size_t offset) {
+  me.job().check_range("global_ptr", thread, offset, 0);
+  return me.job().mapped(thread, offset);
+}
+
+std::size_t staging_bytes(const Context& me) noexcept { return me.job().staging_bytes(); }
+
+bool shares_segments(const Context& me, int a, int b) noexcept { return me.job().shares_segments(a, b); }
+
+std::span<std::byte> staging_area(const Context& me, thread_id thread) {
+  auto* area = me.job().staging(thread);
+  return area ? std::span(area, me.job().staging_bytes()) : std::span<std::byte>();
+}
+
 std::byte* checked_direct_address(const Context& me, thread_id thread, std::size_t offset) {
   if (auto* address = direct_address(me, thread, offset)) return address;
   throw_error("global_ptr::local", "thread " + std::to_string(thread) + " lives in process " +
@@ -40,7 +55,7 @@ void get_bytes(Context& me, void* dst, thread_id src_thread, std::size_t src_off
   auto& job = me.job();
   job.check_range("get", src_thread, src_offset, bytes);
   if (bytes == 0) return;
-  if (auto* src = job.direct(src_thread, src_offset)) {
+  if (auto* src = job.mapped(src_thread, src_offset)) {
     std::memcpy(dst, src, bytes);
     return;
   }
@@ -51,7 +66,7 @@ void put_bytes(Context& me, thread_id dst_thread, std::size_t dst_offset, const 
   auto& job = me.job();
   job.check_range("put", dst_thread, dst_offset, bytes);
   if (bytes == 0) return;
-  if (auto* dst = job.direct(dst_thread, dst_offset)) {
+  if (auto* dst = job.mapped(dst_thread, dst_offset)) {
     std::memcpy(dst, src, bytes);
     return;
   }
@@ -64,8 +79,8 @@ void copy_bytes(Context& me, thread_id dst_thread, std::size_t dst_offset, threa
   job.check_range("memcpy", dst_thread, dst_offset, bytes);
   job.check_range("memcpy", src_thread, src_offset, bytes);
   if (bytes == 0) return;
-  auto* dst = job.direct(dst_thread, dst_offset);
-  auto* src = job.direct(src_thread, src_offset);
+  auto* dst = job.mapped(dst_thread, dst_offset);
+  auto* src = job.mapped(src_thread, src_offset);
   if (dst && src) {
     std::memmove(dst, src, bytes);
   } else if (src) {
@@ -87,7 +102,7 @@ int get_bytes_nb(Context& me, void* dst, thread_id src_thread, std::size_t src_o
   auto& job = me.job();
   job.check_range("memget_nb", src_thread, src_offset, bytes);
   if (bytes == 0) return -1;
-  if (auto* src = job.direct(src_thread, src_offset)) {
+  if (auto* src = job.mapped(src_thread, src_offset)) {
     std::memcpy(dst, src, bytes);
     return -1;
   }
@@ -100,7 +115,7 @@ int put_bytes_nb(Context& me, thread_id dst_thread, std::size_t dst_offset, cons
   auto& job = me.job();
   job.check_range("memput_nb", dst_thread, dst_offset, bytes);
   if (bytes == 0) return -1;
-  if (auto* dst = job.direct(dst_thread, dst_offset)) {
+  if (auto* dst = job.mapped(dst_thread, dst_offset)) {
     std::memcpy(dst, src, bytes);
     return -1;
   }
@@ -140,12 +155,13 @@ std::uint64_t atomic_bytes(Context& me, atomic_op op, std::size_t width, bool is
   if (offset % width != 0)
     throw_error("atomic", "offset " + std::to_string(offset) + " is not aligned to the " + std::to_string(width) +
                               "-byte operand");
-  // With several processes every atomic goes through MPI, so that CPU and MPI atomics never
-  // race on one word.
-  if (job.multi_process())
+  // CPU atomics (also across the processes of a host, on their shared memory) when every
+  // segment is mapped; otherwise every atomic goes through MPI, even on a mapped word, so that
+  // CPU and MPI atomics never race on one word.
+  if (!job.all_mapped())
     return job.transport().atomic(op, width, is_signed, job.process_of(thread), job.displacement(thread, offset),
                                   operand, expected);
-  auto* address = job.direct(thread, offset);
+  auto* address = job.mapped(thread, offset);
   return width == 8 ? apply_atomic<std::uint64_t>(address, op, operand, expected)
                     : apply_atomic<std::uint32_t>(address, op, operand, expected);
 }

@@ -45,7 +45,11 @@ std::unique_ptr<detail::Transport> make_transport(const Config& config) {
   auto threads = static_cast<int>(*config.threads_per_process);
   bool mpi = config.transport == TransportKind::mpi ||
              (config.transport == TransportKind::automatic && detail::launched_by_mpi());
-  return mpi ? detail::make_mpi_transport(config.segment_bytes, threads)
+  // The collectives stage private bytes for the other processes of a host in an area of a
+  // quarter segment per thread beside the segments (untouched pages cost nothing).
+  constexpr auto align = detail::SegmentLayout::alignment;
+  auto staging_bytes = config.segment_bytes / 4 / align * align;
+  return mpi ? detail::make_mpi_transport(config.segment_bytes, threads, config.shared_segments, staging_bytes)
              : detail::make_local_transport(config.segment_bytes, threads);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // How the processes of a job reach each other. The local transport is one process; the MPI
-// transport joins every process of MPI_COMM_WORLD. Threads inside a process never go through
-// these calls for memory (they use plain pointers); only processes do.
+// transport joins every process of MPI_COMM_WORLD. Memory that this process maps (its own
+// segments, and with shared segments those of the other processes on its host) is accessed
+// with plain pointers; only the rest goes through these calls.
 
 #include <cstddef>
 #include <cstdint>
@@ -24,11 +25,20 @@ class Transport {
   virtual int processes() const = 0;
   virtual int process() const = 0;
 
-  /// Start of this process's segments: threads_per_process consecutive segments.
+  /// Start of this process's segments: threads_per_process consecutive segments, followed by
+  /// one staging area per thread (staging_bytes() each) for the collectives.
   virtual std::byte* segments() = 0;
+  /// Start of `process`'s segments in this address space, or nullptr when only the one-sided
+  /// calls below reach them.
+  virtual std::byte* mapped_segments(int process) = 0;
+  /// Processes with the same value map each other's segments (every process its own value
+  /// without shared segments); the same answer in every process.
+  virtual int mapping_group(int process) const = 0;
+  /// Bytes of each thread's staging area: 0 without shared segments.
+  virtual std::size_t staging_bytes() const = 0;
 
   // One-sided access to another process's segments, at byte `displacement` from the start of
-  // its segments. Only called when processes() > 1.
+  // its segments. Only called for processes that this one does not map.
   virtual void get(void* dst, int process, std::size_t displacement, std::size_t bytes) = 0;
   virtual void put(int process, std::size_t displacement, const void* src, std::size_t bytes) = 0;
   /// Start without completing; complete with flush(process).
@@ -52,9 +62,11 @@ class Transport {
 /// One process: segments in anonymous memory, nothing remote.
 std::unique_ptr<Transport> make_local_transport(std::size_t segment_bytes, int threads_per_process);
 
-/// Every process of MPI_COMM_WORLD (initialises MPI if needed). Throws pgasmr::error when the
-/// library was built without MPI.
-std::unique_ptr<Transport> make_mpi_transport(std::size_t segment_bytes, int threads_per_process);
+/// Every process of MPI_COMM_WORLD (initialises MPI if needed). With `shared_segments`, the
+/// processes of one host map each other's segments (and staging areas of `staging_bytes` per
+/// thread). Throws pgasmr::error when the library was built without MPI.
+std::unique_ptr<Transport> make_mpi_transport(std::size_t segment_bytes, int threads_per_process,
+                                              bool shared_segments, std::size_t staging_bytes);
 
 /// True when this process was started by mpirun / an MPI launcher.
 bool launched_by_mpi() noexcept;

@@ -327,7 +327,8 @@ std::string argument_error(std::vector<std::string> args) {
 class ScopedEnvironment {
  public:
   ScopedEnvironment() {
-    for (const char* name : {"PGASMR_THREADS", "PGASMR_PIN", "PGASMR_TRANSPORT", "PGASMR_SEGMENT_SIZE"}) {
+    for (const char* name :
+         {"PGASMR_THREADS", "PGASMR_PIN", "PGASMR_TRANSPORT", "PGASMR_SEGMENT_SIZE", "PGASMR_SHARED_SEGMENTS"}) {
       const char* value = std::getenv(name);
       saved_.emplace_back(name, value ? std::optional<std::string>(value) : std::nullopt);
       unsetenv(name);
@@ -422,6 +423,23 @@ TEST(Config, from_arguments_applies_runtime_flags_and_keeps_the_rest_in_order) {
   EXPECT_EQ(defaults.pinning, pg::Pinning::none);
   EXPECT_EQ(defaults.transport, pg::TransportKind::automatic);
   EXPECT_EQ(defaults.segment_bytes, std::size_t{256} << 20);
+  EXPECT_TRUE(defaults.shared_segments);
+}
+
+TEST(Config, shared_segments_switch_from_flag_and_environment) {
+  ScopedEnvironment environment;
+  for (auto [text, on] : {std::pair{"on", true}, {"1", true}, {"off", false}, {"0", false}}) {
+    std::vector<std::string> args{"--shared-segments", text, "rest"};
+    EXPECT_EQ(pg::Config::from_arguments(args).shared_segments, on) << text;
+    EXPECT_EQ(args, std::vector<std::string>{"rest"});
+  }
+  environment.set("PGASMR_SHARED_SEGMENTS", "0");
+  EXPECT_FALSE(pg::Config::from_environment().shared_segments);
+  std::vector<std::string> args{"--shared-segments=on"};
+  EXPECT_TRUE(pg::Config::from_arguments(args).shared_segments) << "the flag overrides the environment";
+  EXPECT_CONTAINS(argument_error({"--shared-segments", "maybe"}), "--shared-segments must be on or off (1 or 0), got 'maybe'");
+  environment.set("PGASMR_SHARED_SEGMENTS", "yes");
+  EXPECT_CONTAINS(error_message([] { (void)pg::Config::from_environment(); }), "PGASMR_SHARED_SEGMENTS must be on or off");
 }
 
 TEST(Config, segment_size_suffixes) {
@@ -500,7 +518,9 @@ TEST(Config, runtime_from_argv_keeps_the_program_arguments) {
 
 TEST(Config, help_and_names) {
   auto help = std::string(pg::Config::help());
-  for (const char* flag : {"--threads", "--pin", "--transport", "--segment-size", "PGASMR_THREADS"}) EXPECT_CONTAINS(help, flag);
+  for (const char* flag : {"--threads", "--pin", "--transport", "--segment-size", "--shared-segments", "PGASMR_THREADS",
+                           "PGASMR_SHARED_SEGMENTS"})
+    EXPECT_CONTAINS(help, flag);
   EXPECT_EQ(pg::to_string(pg::Pinning::none), "none");
   EXPECT_EQ(pg::to_string(pg::Pinning::compact), "compact");
   EXPECT_EQ(pg::to_string(pg::Pinning::spread), "spread");

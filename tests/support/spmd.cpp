@@ -21,6 +21,7 @@ std::vector<std::size_t> thread_counts() {
 
 pgas::Config config_for(std::size_t threads) {
   pgas::Config config;
+  config.shared_segments = pgas::Config::from_environment().shared_segments;  // the mode under test
   config.threads_per_process = threads;
   config.segment_bytes = std::size_t{64} << 20;
   config.transport = under_mpi() ? pgas::TransportKind::mpi : pgas::TransportKind::local;

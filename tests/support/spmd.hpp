@@ -20,7 +20,8 @@ bool under_mpi();
 /// Threads per process to test: {1, 2, 3, 4, 8} alone, {PGASMR_THREADS (default 2)} under mpirun.
 std::vector<std::size_t> thread_counts();
 
-/// The configuration for `threads` per process (small segments, transport from the launcher).
+/// The configuration for `threads` per process (small segments, transport from the launcher,
+/// shared segments as PGASMR_SHARED_SEGMENTS says).
 pgas::Config config_for(std::size_t threads);
 
 /// Runs `body` on a fresh Runtime with `threads` threads per process.

@@ -32,14 +32,19 @@ struct Config {
   TransportKind transport = TransportKind::automatic;
   /// Shared segment of each thread (Runtime rounds it up to a multiple of 64 bytes).
   std::size_t segment_bytes = std::size_t{256} << 20;
+  /// Processes on one host map each other's segments (MPI transport only): one-sided access and
+  /// collectives between them are plain memory operations. Off: every byte between processes
+  /// goes through MPI.
+  bool shared_segments = true;
 
-  /// Reads PGASMR_THREADS, PGASMR_PIN, PGASMR_TRANSPORT and PGASMR_SEGMENT_SIZE over the
-  /// defaults. Throws pgasmr::error for a malformed value.
+  /// Reads PGASMR_THREADS, PGASMR_PIN, PGASMR_TRANSPORT, PGASMR_SEGMENT_SIZE and
+  /// PGASMR_SHARED_SEGMENTS over the defaults. Throws pgasmr::error for a malformed value.
   static Config from_environment();
 
   /// Like from_environment, then applies `--threads N`, `--pin none|compact|spread`,
-  /// `--transport auto|local|mpi` and `--segment-size BYTES[K|M|G]` (also as `--flag=value`)
-  /// and removes them from `args`, leaving the program's own arguments in order.
+  /// `--transport auto|local|mpi`, `--segment-size BYTES[K|M|G]` and `--shared-segments on|off`
+  /// (also as `--flag=value`) and removes them from `args`, leaving the program's own arguments
+  /// in order.
   static Config from_arguments(std::vector<std::string>& args);
 
   /// One-line description of the options above, for a program's --help.

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <span>
 
 #include <pgasmr/pgas/types.hpp>
 
@@ -21,6 +22,17 @@ thread_id calling_thread(const Context&) noexcept;
 /// Throws pgasmr::error when the thread or the offset is out of range.
 std::byte* direct_address(const Context&, thread_id, std::size_t offset);
 std::byte* checked_direct_address(const Context&, thread_id, std::size_t offset);
+/// Like direct_address, but also for the processes of this host when they share their
+/// segments: the address at which this process maps (thread, offset), or nullptr.
+std::byte* mapped_address(const Context&, thread_id, std::size_t offset);
+/// True when processes `a` and `b` map each other's segments (a == b, or one host with shared
+/// segments); every process gives the same answer.
+bool shares_segments(const Context&, int a, int b) noexcept;
+/// `thread`'s staging area for the collectives (private bytes bound for another process of its
+/// host) as this process maps it; empty when the job has none or does not map the thread.
+std::span<std::byte> staging_area(const Context&, thread_id);
+/// The size of every thread's staging area (0 without), the same in every process.
+std::size_t staging_bytes(const Context&) noexcept;
 
 void get_bytes(Context&, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes);
 void put_bytes(Context&, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes);

@@ -1,0 +1,87 @@
+// Collectives between the processes of one host with shared segments (run under mpirun with
+// them on and off): private bytes travel through the source owner's staging area instead of
+// MPI, and what does not fit the staging area still arrives (through MPI).
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include <pgasmr/collectives.hpp>
+#include <pgasmr/pgas/config.hpp>
+#include <pgasmr/pgas/detail/core.hpp>
+
+#include "support/spmd.hpp"
+
+namespace {
+
+namespace pg = pgasmr::pgas;
+namespace coll = pgasmr::coll;
+using pgasmr::test::for_each_thread_count;
+
+std::uint32_t value_of(int member, std::size_t i) { return static_cast<std::uint32_t>(member) * 1000003u + static_cast<std::uint32_t>(i); }
+
+/// Member r contributes 3000 + 17 r elements: more than the eager path's slots, and enough to
+/// be staged rather than sent through MPI.
+std::size_t count_of(int member) { return 3000 + 17 * static_cast<std::size_t>(member); }
+
+TEST(SharedSegmentCollectives, allgather_v_of_private_buffers_stages_each_source_once) {
+  for_each_thread_count([](pg::Context& me) {
+    std::vector<std::size_t> counts;
+    for (int r = 0; r < me.threads(); ++r) counts.push_back(count_of(r));
+    std::vector<std::uint32_t> mine(count_of(me.thread()));
+    for (std::size_t i = 0; i < mine.size(); ++i) mine[i] = value_of(me.thread(), i);
+    std::size_t total = 0;
+    for (auto c : counts) total += c;
+    std::vector<std::uint32_t> everyone(total);
+    coll::allgather_v(me, std::span(everyone), std::span(mine), counts);
+    std::size_t at = 0, wrong = 0;
+    for (int r = 0; r < me.threads(); ++r)
+      for (std::size_t i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) wrong += everyone[at++] != value_of(r, i);
+    EXPECT_EQ(wrong, 0u);
+    // With other processes on the host, our bytes went through our staging area, not MPI.
+    auto staging = pg::detail::staging_area(me, me.thread());
+    if (me.processes() > 1 && pg::Config::from_environment().shared_segments) {
+      ASSERT_GE(staging.size(), mine.size() * sizeof(std::uint32_t));
+      EXPECT_EQ(std::memcmp(staging.data(), mine.data(), mine.size() * sizeof(std::uint32_t)), 0);
+    } else {
+      EXPECT_TRUE(staging.empty());
+    }
+  });
+}
+
+TEST(SharedSegmentCollectives, a_broadcast_larger_than_the_staging_area_still_arrives) {
+  for_each_thread_count([](pg::Context& me) {
+    auto count = pg::detail::staging_bytes(me) / sizeof(std::uint32_t) + 1000;
+    if (me.processes() == 1) count = 1000;  // no staging: nothing to exceed
+    std::vector<std::uint32_t> source(me.thread() == 0 ? count : 0), data(count);
+    for (std::size_t i = 0; i < source.size(); ++i) source[i] = value_of(7, i);
+    coll::broadcast(me, std::span(data), std::span(source), count);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < count; ++i) wrong += data[i] != value_of(7, i);
+    EXPECT_EQ(wrong, 0u);
+  });
+}
+
+TEST(SharedSegmentCollectives, back_to_back_exchanges_reuse_the_staging_areas) {
+  for_each_thread_count([](pg::Context& me) {
+    auto n = static_cast<std::size_t>(me.threads());
+    constexpr std::size_t chunk = 3000;  // staged: more than the least staged bytes
+    for (int round = 0; round < 20; ++round) {
+      std::vector<std::uint32_t> out(n * chunk), in(n * chunk);
+      for (std::size_t q = 0; q < n; ++q)
+        for (std::size_t i = 0; i < chunk; ++i) out[q * chunk + i] = value_of(me.thread() + round, q * chunk + i);
+      coll::exchange(me, std::span(in), std::span(out), chunk, {.sync = {coll::InSync::none, coll::OutSync::my}});
+      std::size_t wrong = 0;
+      for (std::size_t r = 0; r < n; ++r)
+        for (std::size_t i = 0; i < chunk; ++i)
+          wrong += in[r * chunk + i] != value_of(static_cast<int>(r) + round, static_cast<std::size_t>(me.thread()) * chunk + i);
+      EXPECT_EQ(wrong, 0u) << "round " << round;
+    }
+  });
+}
+
+}  // namespace
