@@ -28,13 +28,13 @@ std::optional<LinkIndex> reverse_index_engine(pgas::Context& me, const datasets:
                                               const EngineChoice& choice, JobTimer& timer) {
   const auto& pages = input.pieces();
   WeightedDistribution distribution(choice.distribution, pages.size(), [&](std::size_t i) { return pages[i].size; });
-  // Links are copied into the container's arena, so the page buffer can be reused; each list
-  // travels on the engine's length-prefixed path.
+  // Links are copied into the container's arena, so the page buffer can be reused; each file
+  // index emitted joins its link's list in place; the lists travel on the engine's
+  // length-prefixed path.
   mr::HashContainer<std::string_view, FileList, merge_file_lists> index;
   auto map_page = [&](const datasets::TextPiece& page, auto& out) {
     thread_local std::string buffer;
-    const FileList this_file = {page.file};
-    for (auto link : distinct_links(input.text(page, buffer))) out.emit(link, this_file);
+    for (auto link : distinct_links(input.text(page, buffer))) out.emit(link, page.file);
   };
   mr::apply_map(me, pages, map_page, index, distribution.get());
   timer.lap("map");

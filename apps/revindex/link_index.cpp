@@ -13,6 +13,14 @@ FileList merge_file_lists::operator()(const FileList& a, const FileList& b) cons
   return merged;
 }
 
+void merge_file_lists::accumulate(FileList& files, std::uint32_t file) const {
+  if (files.empty() || files.back() < file) {
+    files.push_back(file);
+    return;
+  }
+  if (auto at = std::ranges::lower_bound(files, file); *at != file) files.insert(at, file);
+}
+
 LinkIndex::LinkIndex(std::vector<std::string> paths, std::vector<LinkFiles> entries)
     : paths_(std::move(paths)), entries_(std::move(entries)) {
   std::ranges::sort(entries_, {}, &LinkFiles::link);

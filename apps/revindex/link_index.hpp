@@ -17,8 +17,16 @@ using FileList = std::vector<std::uint32_t>;
 
 /// The union of two ascending file lists: the combiner of the engine's hash container
 /// (associative, commutative and exact, so the lists do not depend on which thread folds what).
+/// Map functions emit one file index at a time, which `accumulate` adds in place: appended in
+/// amortised constant time when files come in ascending order, as a thread maps them (merging
+/// a one-file list instead would copy a popular link's whole list at every page).
 struct merge_file_lists {
   FileList operator()(const FileList& a, const FileList& b) const;
+  void accumulate(FileList& files, std::uint32_t file) const;
+  template <class V>
+  static V identity() {
+    return {};
+  }
 };
 
 struct LinkFiles {

@@ -83,6 +83,13 @@ TEST(MergeFileLists, IsTheSortedUnion) {
   EXPECT_EQ(merge({4, 5}, {}), (ri::FileList{4, 5}));
 }
 
+TEST(MergeFileLists, AccumulatesOneFileInPlaceInAnyOrder) {
+  const ri::merge_file_lists merge;
+  auto files = ri::merge_file_lists::identity<ri::FileList>();
+  for (std::uint32_t file : {3, 5, 5, 1, 9, 4, 1}) merge.accumulate(files, file);
+  EXPECT_EQ(files, (ri::FileList{1, 3, 4, 5, 9}));
+}
+
 TEST(LinkIndex, FormatAndDifference) {
   const std::vector<std::pair<std::string, ri::FileList>> pairs = {{"z", {0}}, {"a b", {0, 1}}};
   const auto index = ri::LinkIndex::from_pairs({"p/1.html", "p/2.html"}, pairs);
