@@ -37,7 +37,9 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
   auto pieces = pieces_of(me, source, chunks, dst_offsets, options, operation, fetched);
-  auto everyone = *exchange_partials(me, fold_pieces<T>(pieces, op, true, arena.resource()), options);
+  // The partials continue into running results, which are in order: so are the partials.
+  auto partials = fold_pieces<T>(pieces, op, true, FloatOrder::in_order, arena.resource());
+  auto everyone = *exchange_partials(me, partials, options);
 
   // A private input's results go after those of the members before the caller.
   std::size_t before_me = 0;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <pgasmr/collectives/detail/lane_fold.hpp>
 #include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/operators.hpp>
 
@@ -137,16 +138,29 @@ struct Folding<T, Op> {
 template <class T, class Op>
 using accumulator_t = typename Folding<T, Op>::Accumulator;
 
+/// The fold of a non-empty piece: in lanes with a built-in operator on arithmetic elements
+/// (lane_fold.hpp) where `order` allows it, else one element after the other.
+template <class T, class Op>
+accumulator_t<T, Op> fold_piece(const Piece& piece, const Op& op, FloatOrder order) {
+  constexpr auto lanes = lane_fold_kind<T, Op>();
+  if constexpr (lanes != LaneFold::none) {
+    if (lanes == LaneFold::exact || order == FloatOrder::lanes) return fold_in_lanes<T>(piece.data, piece.count, op);
+  }
+  using Fold = Folding<T, Op>;
+  auto acc = Fold::start(op, load<T>(piece.data, 0));
+  for (std::size_t i = 1; i < piece.count; ++i) Fold::add(op, acc, load<T>(piece.data, i));
+  return acc;
+}
+
 /// One partial per piece, or (commutative operators) one for all of the caller's pieces.
 template <class T, class Op>
 std::pmr::vector<Partial<accumulator_t<T, Op>>> fold_pieces(std::span<const Piece> pieces, const Op& op, bool per_piece,
-                                                            std::pmr::memory_resource* memory) {
+                                                            FloatOrder order, std::pmr::memory_resource* memory) {
   using Fold = Folding<T, Op>;
   std::pmr::vector<Partial<accumulator_t<T, Op>>> partials(memory);
   for (const auto& piece : pieces) {
     if (piece.count == 0) continue;
-    auto acc = Fold::start(op, load<T>(piece.data, 0));
-    for (std::size_t i = 1; i < piece.count; ++i) Fold::add(op, acc, load<T>(piece.data, i));
+    auto acc = fold_piece<T>(piece, op, order);
     if (!per_piece && !partials.empty()) {
       Fold::merge(op, partials.back().value, acc);
       partials.back().count += piece.count;
@@ -172,9 +186,10 @@ std::optional<std::pmr::vector<Partial<T>>> exchange_partials(pg::Context& me, c
   return everyone;
 }
 
-/// The fold of the whole input (or of its chunks), in input order: on every member, or (given
-/// a root) at the root, while the others may get nullopt. A commutative operator leaves one
-/// partial result per member, so the others know theirs are small and need not wait.
+/// The fold of the whole input (or of its chunks), in input order (floating add and mult fold
+/// each piece in lanes: lane_fold.hpp): on every member, or (given a root) at the root, while
+/// the others may get nullopt. A commutative operator leaves one partial result per member, so
+/// the others know theirs are small and need not wait.
 template <class T, class Op>
 std::optional<T> fold_everything(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks,
                                  const Op& op, const Options& options, const char* operation,
@@ -186,7 +201,8 @@ std::optional<T> fold_everything(pg::Context& me, const BufferRef& src, std::opt
   using Fold = Folding<T, Op>;
   Readers readers{root.value_or(-1), is_commutative<Op>() ? sizeof(Partial<accumulator_t<T, Op>>) : 0};
   auto everyone =
-      exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), arena.resource()), options, readers);
+      exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), FloatOrder::lanes, arena.resource()),
+                        options, readers);
   if (!everyone) return std::nullopt;
   if (everyone->empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
   auto result = everyone->front().value;
