@@ -258,6 +258,9 @@ class Execution {
   bool plan_staging(std::vector<StagingPlace>& staging) const {
     auto capacity = pg::detail::staging_bytes(me_);
     if (capacity == 0) return false;  // no process maps another's segments
+    // A twin runs non-blocking collectives on progress threads, beside their callers' own
+    // collectives, which may be using the same threads' staging areas.
+    if (team_.is_twin()) return false;
     const auto& copies = plan_.copies();
     staging.assign(copies.size(), {});
     std::map<std::tuple<pg::thread_id, int, std::size_t, std::size_t>, std::size_t> placed;

@@ -8,9 +8,27 @@
 
 namespace pgasmr::pgas::detail {
 
+namespace {
+bool is_job_cancelled(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const job_cancelled&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+}  // namespace
+
 void Cancellation::cancel(std::exception_ptr error) {
   std::lock_guard guard(mutex_);
-  if (!first_error_) first_error_ = error;
+  if (error && (!first_error_ || first_is_job_cancelled_)) {
+    bool consequence = is_job_cancelled(error);
+    if (!first_error_ || !consequence) {
+      first_error_ = error;
+      first_is_job_cancelled_ = consequence;
+    }
+  }
   cancelled_.store(true, std::memory_order_release);
   for (auto* word : watched_) {
     word->fetch_add(1, std::memory_order_acq_rel);

@@ -20,7 +20,9 @@ class job_cancelled : public pgasmr::error {
 
 class Cancellation {
  public:
-  /// Records `error` if it is the first, and wakes every waiter. Thread-safe.
+  /// Records `error` if it is the first, and wakes every waiter. Thread-safe. A job_cancelled
+  /// only reports that some failure cancelled the job, so the first other error replaces it:
+  /// a thread may cancel the job while it unwinds from an error that reaches run() later.
   void cancel(std::exception_ptr error);
   bool cancelled() const noexcept { return cancelled_.load(std::memory_order_acquire); }
   /// Throws job_cancelled when the job is cancelled.
@@ -35,6 +37,7 @@ class Cancellation {
   std::atomic<bool> cancelled_{false};
   mutable std::mutex mutex_;
   std::exception_ptr first_error_;
+  bool first_is_job_cancelled_ = false;
   std::vector<std::atomic<std::uint32_t>*> watched_;
 };
 

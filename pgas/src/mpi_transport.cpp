@@ -166,6 +166,12 @@ class MpiGroup final : public ProcessGroup {
     return std::make_unique<MpiGroup>(comm);
   }
 
+  std::unique_ptr<ProcessGroup> duplicate() override {
+    MPI_Comm comm;
+    check(MPI_Comm_dup(comm_, &comm), "MPI_Comm_dup");
+    return std::make_unique<MpiGroup>(comm);
+  }
+
  private:
   MPI_Comm comm_;
   MPI_Request barrier_ = MPI_REQUEST_NULL;

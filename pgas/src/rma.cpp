@@ -11,6 +11,7 @@
 #include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/error.hpp>
 
+#include "current_thread.hpp"
 #include "job.hpp"
 
 namespace pgasmr::pgas::detail {
@@ -18,6 +19,13 @@ namespace pgasmr::pgas::detail {
 thread_id calling_thread(const Context& me) noexcept { return me.thread(); }
 
 void fail_job(Context& me, std::exception_ptr error) noexcept { me.job().cancellation().cancel(error); }
+
+void cancel_job_while_unwinding(Context& me, const char* operation, const char* cause) noexcept {
+  // A job_cancelled gives way to the error that arrives after it (see Cancellation::cancel).
+  me.job().cancellation().cancel(std::make_exception_ptr(job_cancelled(operation, me.thread(), cause)));
+}
+
+void act_for(const Context& me) noexcept { set_current_thread(me.thread()); }
 
 void poll_round(Context& me, unsigned round, unsigned spin_rounds) {
   me.job().cancellation().throw_if_cancelled();

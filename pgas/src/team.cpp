@@ -48,6 +48,13 @@ std::shared_ptr<void> Team::extension_slot(std::type_index type, const std::func
   return state().extension(type, make);
 }
 
+Team Team::twin() const {
+  if (!state_) return {};
+  return {state_->twin(), rank_};
+}
+
+bool Team::is_twin() const noexcept { return state_ && state_->is_twin(); }
+
 Team Team::split(int color, int key) {
   auto child = state().split(rank_, color, key);
   if (!child) return {};

@@ -11,8 +11,13 @@
 
 namespace pgasmr::pgas::detail {
 
-TeamState::TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group)
-    : job_(job), members_(std::move(members)), local_index_(members_.size(), -1), group_(std::move(group)) {
+TeamState::TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group, bool is_twin)
+    : job_(job),
+      members_(std::move(members)),
+      local_index_(members_.size(), -1),
+      group_(std::move(group)),
+      is_twin_(is_twin) {
+  if (group_ && !is_twin_) twin_group_ = group_->duplicate();
   for (team_rank r = 0; r < static_cast<team_rank>(members_.size()); ++r) {
     if (job_.process_of(members_[static_cast<std::size_t>(r)]) != job_.process()) continue;
     local_index_[static_cast<std::size_t>(r)] = static_cast<int>(local_ranks_.size());
@@ -82,6 +87,13 @@ void TeamState::local_step(const std::function<void()>& last) {
   } else {
     wait_while_equal(job_.cancellation(), generation_, generation);
   }
+}
+
+std::shared_ptr<TeamState> TeamState::twin() {
+  if (is_twin_) throw_error("Team::twin", "a twin team has no twin of its own");
+  std::lock_guard guard(twin_mutex_);
+  if (!twin_) twin_ = std::make_shared<TeamState>(job_, members_, std::move(twin_group_), true);
+  return twin_;
 }
 
 std::shared_ptr<void> TeamState::extension(std::type_index type, const std::function<std::shared_ptr<void>()>& make) {

@@ -23,8 +23,10 @@ class Job;
 class TeamState {
  public:
   /// `members`: global thread ids in rank order. `group`: the processes hosting members,
-  /// ordered by process id, or nullptr when every member is in this process.
-  TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group);
+  /// ordered by process id, or nullptr when every member is in this process. Unless the state
+  /// is a twin, it duplicates `group` for its twin at once: a collective call over the group's
+  /// processes, which every process makes here, so that twin() never has to.
+  TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group, bool is_twin = false);
   ~TeamState();
   TeamState(const TeamState&) = delete;
   TeamState& operator=(const TeamState&) = delete;
@@ -38,6 +40,12 @@ class TeamState {
   ProcessGroup* group() const noexcept { return group_.get(); }
   /// Process ids hosting members, ascending: the rank order of group().
   const std::vector<int>& processes() const noexcept { return processes_; }
+
+  /// The same members and ranks with a barrier, local steps and process group of their own, so
+  /// that nothing done on one state ever matches anything done on the other. Made on first use,
+  /// without waiting for anyone. Throws pgasmr::error for a twin (it has none).
+  std::shared_ptr<TeamState> twin();
+  bool is_twin() const noexcept { return is_twin_; }
 
   /// State of a layer above, shared by the local members: created by `make` on first use.
   std::shared_ptr<void> extension(std::type_index type, const std::function<std::shared_ptr<void>()>& make);
@@ -63,6 +71,10 @@ class TeamState {
   std::vector<int> local_index_;
   std::unique_ptr<ProcessGroup> group_;
   std::vector<int> processes_;
+  bool is_twin_;
+  std::mutex twin_mutex_;
+  std::unique_ptr<ProcessGroup> twin_group_;  // until the twin is made
+  std::shared_ptr<TeamState> twin_;
   std::mutex extensions_mutex_;
   std::map<std::type_index, std::shared_ptr<void>> extensions_;
 

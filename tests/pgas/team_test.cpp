@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
@@ -200,6 +201,32 @@ TEST(Team, nested_splits) {
     expect_barrier_synchronises(me, quarter, slots, 20);
     me.barrier();
     expect_barrier_synchronises(me, reversed, slots, 20);
+    me.barrier();
+  });
+}
+
+TEST(Team, twins_have_the_members_and_a_barrier_of_their_own) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    Slots slots(me);
+    auto twin = me.world().twin();
+    std::vector<pg::thread_id> everyone(static_cast<std::size_t>(me.threads()));
+    std::iota(everyone.begin(), everyone.end(), 0);
+    expect_team(me, twin, everyone);
+    EXPECT_TRUE(twin.is_twin());
+    EXPECT_FALSE(me.world().is_twin());
+    EXPECT_THROW((void)twin.twin(), pgasmr::error);
+    EXPECT_FALSE(pg::Team().twin());
+    // Whole barriers of the twin inside one split-phase barrier of the team: neither may take
+    // the other's arrivals for its own.
+    me.notify();
+    expect_barrier_synchronises(me, twin, slots, 20);
+    me.wait();
+    auto parity = split_and_check(me, me.world(), [](int, int t) { return t % 2; }, [](int, int) { return 0; });
+    auto parity_twin = parity.twin();
+    expect_team(me, parity_twin, std::vector<pg::thread_id>(parity.threads().begin(), parity.threads().end()));
+    parity.notify();
+    expect_barrier_synchronises(me, parity_twin, slots, 20);
+    parity.wait();
     me.barrier();
   });
 }

@@ -14,5 +14,6 @@
 #include <pgasmr/collectives/prefix_reduce.hpp>
 #include <pgasmr/collectives/reduce.hpp>
 #include <pgasmr/collectives/reduce_scatter.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/collectives/scatter.hpp>
 #include <pgasmr/collectives/vector_copy.hpp>

@@ -7,8 +7,10 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/detail/nonblocking.hpp>
 #include <pgasmr/collectives/displacements.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/pgas/context.hpp>
 
 namespace pgasmr::coll {
@@ -44,6 +46,37 @@ void allgather_v(pg::Context& me, D&& dst, S&& src, std::span<const std::size_t>
                      {counts, displacements.source, displacements.destination, displacements.member_local,
                       sizeof(element_of<D>)},
                      options);
+}
+
+/// Non-blocking forms (MPI_Iallgather): the arguments and meaning of the blocking forms above; each
+/// starts the collective and returns at once with the Request that completes it (request.hpp).
+template <class D, class S>
+  requires matching_buffers<D, S> && lasting_buffer<D> && lasting_buffer<S>
+Request iallgather(pg::Context& me, D&& dst, S&& src, std::size_t count, const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), count](pg::Context& caller, const Options& on_twin) {
+    allgather(caller, to, from, count, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class B>
+  requires writable_buffer<B> && lasting_buffer<B>
+Request iallgather(pg::Context& me, in_place_t, B&& buffer, std::size_t count, const Options& options = {}) {
+  auto body = [both = detail::view(buffer), count](pg::Context& caller, const Options& on_twin) {
+    allgather(caller, in_place, both, count, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class D, class S>
+  requires matching_buffers<D, S> && lasting_buffer<D> && lasting_buffer<S>
+Request iallgather_v(pg::Context& me, D&& dst, S&& src, std::span<const std::size_t> counts,
+                     const Displacements& displacements = {}, const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), each = detail::owned(counts),
+               where = detail::OwnedDisplacements(displacements)](pg::Context& caller, const Options& on_twin) {
+    allgather_v(caller, to, from, each, where.view(), on_twin);
+  };
+  return detail::start(me, options, std::move(body));
 }
 
 }  // namespace pgasmr::coll

@@ -7,8 +7,10 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
+#include <pgasmr/collectives/detail/nonblocking.hpp>
 #include <pgasmr/collectives/displacements.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/pgas/context.hpp>
 
 namespace pgasmr::coll {
@@ -43,6 +45,37 @@ void broadcast_v(pg::Context& me, D&& dst, S&& src, std::size_t count, const Dis
                      {std::span<const std::size_t>(&count, 1), displacements.source, displacements.destination, displacements.member_local,
                       sizeof(element_of<D>)},
                      options);
+}
+
+/// Non-blocking forms (MPI_Ibcast): the arguments and meaning of the blocking forms above; each
+/// starts the collective and returns at once with the Request that completes it (request.hpp).
+template <class D, class S>
+  requires matching_buffers<D, S> && lasting_buffer<D> && lasting_buffer<S>
+Request ibroadcast(pg::Context& me, D&& dst, S&& src, std::size_t count, const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), count](pg::Context& caller, const Options& on_twin) {
+    broadcast(caller, to, from, count, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class B>
+  requires writable_buffer<B> && lasting_buffer<B>
+Request ibroadcast(pg::Context& me, in_place_t, B&& buffer, std::size_t count, const Options& options = {}) {
+  auto body = [both = detail::view(buffer), count](pg::Context& caller, const Options& on_twin) {
+    broadcast(caller, in_place, both, count, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class D, class S>
+  requires matching_buffers<D, S> && lasting_buffer<D> && lasting_buffer<S>
+Request ibroadcast_v(pg::Context& me, D&& dst, S&& src, std::size_t count, const Displacements& displacements = {},
+                     const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), count,
+               where = detail::OwnedDisplacements(displacements)](pg::Context& caller, const Options& on_twin) {
+    broadcast_v(caller, to, from, count, where.view(), on_twin);
+  };
+  return detail::start(me, options, std::move(body));
 }
 
 }  // namespace pgasmr::coll

@@ -102,6 +102,13 @@ struct buffer_of<const pg::shared_array<T>> {
 template <class B>
 using buffer_traits = buffer_of<std::remove_reference_t<B>>;
 
+template <class T>
+inline constexpr bool is_view = false;
+template <class T>
+inline constexpr bool is_view<std::span<T>> = true;
+template <class T>
+inline constexpr bool is_view<pg::shared_span<T>> = true;
+
 }  // namespace detail
 
 /// Anything a collective accepts as a buffer: std::span, std::vector (private memory),
@@ -121,6 +128,13 @@ concept writable_buffer = buffer<B> && !std::is_const_v<typename detail::buffer_
 /// Source and destination of the same element type.
 template <class D, class S>
 concept matching_buffers = writable_buffer<D> && buffer<S> && std::same_as<element_of<D>, element_of<S>>;
+
+/// A buffer that a non-blocking collective may go on using after the call that started it
+/// returns: a view (std::span, pg::shared_span), or a named std::vector or pg::shared_array, not
+/// a temporary one, which would die at the end of the call's full expression.
+template <class B>
+concept lasting_buffer =
+    buffer<B> && (std::is_lvalue_reference_v<B> || detail::is_view<std::remove_cvref_t<B>>);
 
 namespace detail {
 template <buffer B>

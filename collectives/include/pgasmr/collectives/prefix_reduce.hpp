@@ -10,9 +10,11 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/fold.hpp>
+#include <pgasmr/collectives/detail/nonblocking.hpp>
 #include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/operators.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/collectives/reduce.hpp>
 #include <pgasmr/pgas/context.hpp>
 
@@ -108,6 +110,33 @@ void prefix_reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> c
                      const Options& options = {}) {
   detail::prefix_fold<element_of<D>>(me, detail::erase(dst), detail::erase(src), chunks, dst_offsets, op, scan,
                                      options, "prefix_reduce_v");
+}
+
+/// Non-blocking forms (MPI_Iscan, MPI_Iexscan): the arguments and meaning of the blocking forms
+/// above; each starts the collective and returns at once with the Request that completes it
+/// (request.hpp).
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request iprefix_reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, Scan scan = Scan::inclusive,
+                       const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), op,
+               scan](pg::Context& caller, const Options& on_twin) {
+    prefix_reduce(caller, to, from, op, scan, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request iprefix_reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks,
+                         std::span<const std::size_t> dst_offsets = {}, Op op = {}, Scan scan = Scan::inclusive,
+                         const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), pieces = detail::owned(chunks),
+               offsets = detail::owned(dst_offsets), op, scan](pg::Context& caller, const Options& on_twin) {
+    prefix_reduce_v(caller, to, from, std::span<const Chunk>(pieces), std::span<const std::size_t>(offsets), op, scan,
+                    on_twin);
+  };
+  return detail::start(me, options, std::move(body));
 }
 
 }  // namespace pgasmr::coll

@@ -9,9 +9,11 @@
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/fold.hpp>
+#include <pgasmr/collectives/detail/nonblocking.hpp>
 #include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/operators.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/pgas/context.hpp>
 
 namespace pgasmr::coll {
@@ -79,6 +81,49 @@ void allreduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunk
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce_v");
   detail::sync_out(me, options);
+}
+
+/// Non-blocking forms (MPI_Ireduce, MPI_Iallreduce): the arguments and meaning of the blocking
+/// forms above; each starts the collective and returns at once with the Request that completes it
+/// (request.hpp).
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request ireduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), op](pg::Context& caller, const Options& on_twin) {
+    coll::reduce(caller, to, from, op, on_twin);  // not std::reduce, which ADL finds too
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request iallreduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), op](pg::Context& caller, const Options& on_twin) {
+    allreduce(caller, to, from, op, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request ireduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, Op op = {},
+                  const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), pieces = detail::owned(chunks),
+               op](pg::Context& caller, const Options& on_twin) {
+    reduce_v(caller, to, from, std::span<const Chunk>(pieces), op, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
+}
+
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request iallreduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, Op op = {},
+                     const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), pieces = detail::owned(chunks),
+               op](pg::Context& caller, const Options& on_twin) {
+    allreduce_v(caller, to, from, std::span<const Chunk>(pieces), op, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
 }
 
 }  // namespace pgasmr::coll

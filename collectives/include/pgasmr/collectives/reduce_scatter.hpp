@@ -10,9 +10,11 @@
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/detail/core.hpp>
 #include <pgasmr/collectives/detail/fold.hpp>
+#include <pgasmr/collectives/detail/nonblocking.hpp>
 #include <pgasmr/collectives/detail/reduction.hpp>
 #include <pgasmr/collectives/operators.hpp>
 #include <pgasmr/collectives/options.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/pgas/context.hpp>
 
 namespace pgasmr::coll {
@@ -60,6 +62,19 @@ void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op 
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * count * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(result)), "reduce_scatter");
   detail::sync_out(me, options);
+}
+
+/// Non-blocking form (MPI_Ireduce_scatter_block): the arguments and meaning of the blocking form
+/// above; it starts the collective and returns at once with the Request that completes it
+/// (request.hpp).
+template <class D, class S, class Op = op::add>
+  requires matching_buffers<D, S> && reduction_for<Op, element_of<D>> && lasting_buffer<D> && lasting_buffer<S>
+Request ireduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op = {}, const Options& options = {}) {
+  auto body = [to = detail::view(dst), from = detail::view(src), count,
+               op](pg::Context& caller, const Options& on_twin) {
+    reduce_scatter(caller, to, from, count, op, on_twin);
+  };
+  return detail::start(me, options, std::move(body));
 }
 
 }  // namespace pgasmr::coll

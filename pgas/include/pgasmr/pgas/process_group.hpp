@@ -46,6 +46,9 @@ class ProcessGroup {
 
   /// Collective over the listed members only (ranks of this group, ascending): a group of them.
   virtual std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) = 0;
+  /// The same processes in a context of their own (MPI_Comm_dup): no call on one group ever
+  /// matches a call on the other, so the two may be used at the same time by different threads.
+  virtual std::unique_ptr<ProcessGroup> duplicate() = 0;
 };
 
 }  // namespace pgasmr::pgas

@@ -80,6 +80,14 @@ class Team {
     return *static_cast<T*>(cached_extension_);
   }
 
+  /// The team's twin, held by the same member: the same members with the same ranks, but a
+  /// barrier and a process group of its own (duplicated when the team was made, as
+  /// MPI_Comm_dup), so that nothing done on one ever matches anything done on the other. Asking
+  /// for it waits for nobody. The non-blocking collectives run on it while their callers go on
+  /// using the team. An empty team's twin is empty; a twin has no twin (pgasmr::error).
+  Team twin() const;
+  bool is_twin() const noexcept;
+
   /// For pgasmr's own layers: the state shared by the members of this process.
   detail::TeamState& state() const;
 

@@ -53,6 +53,14 @@ std::uint64_t atomic_bytes(Context&, atomic_op, std::size_t width, bool is_signe
 /// Fails the running job with `error` (for destructors, which cannot throw): Runtime::run
 /// rethrows it.
 void fail_job(Context&, std::exception_ptr error) noexcept;
+/// Cancels the running job from a destructor that runs while its thread unwinds from an
+/// exception it cannot see: every waiter wakes and throws. Runtime::run rethrows that exception
+/// once it arrives, or else a pgasmr::error naming `operation` and `cause`.
+void cancel_job_while_unwinding(Context&, const char* operation, const char* cause) noexcept;
+
+/// Makes the calling OS thread act for `me`'s PGAS thread in error messages: for a helper
+/// thread that works on its behalf (the collectives' progress threads).
+void act_for(const Context& me) noexcept;
 
 /// One round of waiting for a word that another thread of this process sets without a futex
 /// to wake on (the collectives' mailboxes): throws once the job is cancelled, then pauses (the
