@@ -13,8 +13,11 @@ namespace {
 
 using BinCounts = mr::ArrayContainer<std::uint64_t, mr::sum>;
 
+/// The element-by-element map: one row counted on its own, then its 768 counts emitted.
 void count_row(const datasets::BmpView& image, std::uint32_t y, BinCounts& out) {
-  for_each_bin(image.row(y), [&](std::size_t bin) { out.emit(bin, 1); });
+  RgbHistogram counts{};
+  add_rows(image, y, y + 1, counts);
+  for (std::size_t bin = 0; bin < bin_count; ++bin) out.emit(bin, counts[bin]);
 }
 
 }  // namespace

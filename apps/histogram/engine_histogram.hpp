@@ -2,7 +2,8 @@
 /// @file
 /// The histogram on the MapReduce engine: 768 counters in an array container with a sum
 /// combiner. With BLOCK, the thesis's array-based map: one call per thread with its band of rows;
-/// with the other distributions, an element-by-element map, one call per row.
+/// with the other distributions, an element-by-element map, one call per row, which counts the row
+/// on its own and emits its 768 counts.
 
 #include <cstdint>
 #include <filesystem>

@@ -26,20 +26,10 @@ constexpr std::size_t bin_of(Channel channel, std::uint8_t value) noexcept {
   return static_cast<std::size_t>(channel) * values_per_channel + value;
 }
 
-/// Calls on_bin(bin) three times per pixel of `row`, whose pixels are stored blue, green, red:
-/// the element-by-element map's work on one row.
-template <class OnBin>
-void for_each_bin(std::span<const std::uint8_t> row, OnBin&& on_bin) {
-  for (std::size_t i = 0; i + 2 < row.size(); i += 3) {
-    on_bin(bin_of(Channel::blue, row[i]));
-    on_bin(bin_of(Channel::green, row[i + 1]));
-    on_bin(bin_of(Channel::red, row[i + 2]));
-  }
-}
-
 /// Adds the pixels of rows [first, last) of `image` to `counts`: the work of the baselines and
-/// of the array-based map. (Counting runs of equal values into several sets of counters, to
-/// spare each increment waiting for the last, measured no faster here.)
+/// of the array-based map. (Counting into 32-bit counters, four pixels a step, measured about 10%
+/// faster than 64-bit ones a pixel at a time; interleaving pixels over several sets of counters,
+/// to spare each increment waiting for the last in runs of equal values, measured no faster.)
 void add_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts);
 
 /// The --output format: 768 lines `channel<TAB>value<TAB>count`, channel r, g, then b.

@@ -46,29 +46,32 @@ Clustering kmeans_phoenix_like(const KmeansInput& input, std::size_t threads) {
   const std::size_t row = dimensions + 1;
   auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);
   std::vector<ClusterIndex> cluster_of(n, no_cluster);
-  std::vector<std::vector<std::int64_t>> per_worker(threads, std::vector<std::int64_t>(sums_size(input.clusters, dimensions)));
+  std::vector<std::vector<std::int64_t>> per_worker(threads);
   std::vector<std::size_t> changed_by(threads);
   std::uint64_t round = 0;
   std::size_t changed = 0;
   do {
     ++round;
-    // Map: splits from a shared queue into the worker's own sums.
+    // Map: splits from a shared queue into the worker's own sums and count, held by the worker
+    // (as Phoenix++'s thread-local containers) and published once at the end: workers never
+    // write to a cache line another one writes to.
     std::atomic<std::size_t> next_split{0};
     run_workers(threads, [&](std::size_t worker) {
-      auto& sums = per_worker[worker];
-      std::ranges::fill(sums, 0);
-      changed_by[worker] = 0;
+      std::vector<std::int64_t> sums(sums_size(input.clusters, dimensions));
+      std::size_t changed_here = 0;
       for (auto s = next_split.fetch_add(1, std::memory_order_relaxed); s < splits;
            s = next_split.fetch_add(1, std::memory_order_relaxed)) {
         for (std::size_t i = s * split_points; i < std::min(n, (s + 1) * split_points); ++i) {
           auto cluster = nearest_centroid(input.point(i), centroids);
           if (cluster != cluster_of[i]) {
             cluster_of[i] = cluster;
-            ++changed_by[worker];
+            ++changed_here;
           }
           add_to_sums(input.point(i), cluster, sums);
         }
       }
+      per_worker[worker] = std::move(sums);
+      changed_by[worker] = changed_here;
     });
     // Reduce: each worker folds its clusters' rows over every worker's sums and moves those
     // centroids.

@@ -19,9 +19,11 @@ std::size_t centroid_count(const Clustering& clustering) {
   return clustering.dimensions == 0 ? 0 : clustering.centroids.size() / clustering.dimensions;
 }
 
-}  // namespace
-
-ClusterIndex nearest_centroid(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids) {
+/// nearest_centroid for points of `Dimensions` coordinates (std::dynamic_extent: any number).
+/// With the count known, the compiler unrolls the distance and keeps the point in registers:
+/// k-means inputs mostly have a few dimensions, and this loop is most of every version's time.
+template <std::size_t Dimensions>
+ClusterIndex nearest_of(std::span<const std::int64_t, Dimensions> point, std::span<const std::int64_t> centroids) {
   const std::size_t dimensions = point.size();
   ClusterIndex nearest = 0;
   std::int64_t least = std::numeric_limits<std::int64_t>::max();
@@ -37,6 +39,18 @@ ClusterIndex nearest_centroid(std::span<const std::int64_t> point, std::span<con
     }
   }
   return nearest;
+}
+
+}  // namespace
+
+ClusterIndex nearest_centroid(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids) {
+  switch (point.size()) {
+    case 1: return nearest_of(point.first<1>(), centroids);
+    case 2: return nearest_of(point.first<2>(), centroids);
+    case 3: return nearest_of(point.first<3>(), centroids);
+    case 4: return nearest_of(point.first<4>(), centroids);
+    default: return nearest_of(point, centroids);
+  }
 }
 
 void add_to_sums(std::span<const std::int64_t> point, ClusterIndex cluster, std::span<std::int64_t> sums) {

@@ -1,5 +1,6 @@
 #include "kmeans/engine_kmeans.hpp"
 
+#include <algorithm>
 #include <ranges>
 #include <vector>
 
@@ -37,11 +38,14 @@ std::optional<Clustering> kmeans_engine(pgas::Context& me, const KmeansInput& in
   std::vector<std::int64_t> last_centroids;  // those of the previous round, for blocks the memo lacks
   std::uint64_t round = 0;
 
-  // The user's map: one block of points.
+  // The user's map: one block of points, added up in this thread's scratch sums and emitted once
+  // per key and block, rather than a pair per coordinate per point.
+  std::vector<std::int64_t> block_sums(changed_key + 1);
   auto map_block = [&](std::size_t block, RoundSums& out) {
     const auto centroids = std::span<const std::int64_t>(state).first(centroid_values);
     const auto begin = input.block_begin(block);
     auto memo_entry = memo.take(block, round, input.block_size(block));
+    std::ranges::fill(block_sums, 0);
     std::int64_t changed = 0;
     for (std::size_t j = 0; j < memo_entry.clusters.size(); ++j) {
       const auto point = input.point(begin + j);
@@ -51,11 +55,10 @@ std::optional<Clustering> kmeans_engine(pgas::Context& me, const KmeansInput& in
                                                             : nearest_centroid(point, last_centroids);
       changed += cluster != before;
       memo_entry.clusters[j] = cluster;
-      const auto row = sums_row(cluster, dimensions);
-      for (std::size_t d = 0; d < dimensions; ++d) out.emit(row + d, point[d]);
-      out.emit(row + dimensions, 1);
+      add_to_sums(point, cluster, std::span(block_sums).first(changed_key));
     }
-    out.emit(changed_key, changed);
+    block_sums[changed_key] = changed;
+    for (std::size_t key = 0; key < block_sums.size(); ++key) out.emit(key, block_sums[key]);
   };
 
   const auto blocks = std::views::iota(std::size_t{0}, input.blocks());

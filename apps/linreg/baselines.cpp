@@ -9,7 +9,7 @@ namespace pgasmr::apps::linreg {
 
 Regression regression_sequential(const PairsInput& input) {
   Sums sums;
-  add_points(input.file.bytes(), input.format, 0, input.points, sums);
+  for (std::size_t i = 0; i < input.points; ++i) sums.add(datasets::point_at(input.file.bytes(), i, input.format));
   return Regression::from(input.points, sums);
 }
 

@@ -9,7 +9,8 @@
 
 namespace pgasmr::apps::linreg {
 
-/// One thread, one pass: the reference that --verify compares with.
+/// One thread, one pass, each point added on its own (Sums::add): the reference that --verify
+/// compares with.
 Regression regression_sequential(const PairsInput& input);
 
 /// Phoenix++'s design on `threads` std::threads: workers take blocks of points from a shared

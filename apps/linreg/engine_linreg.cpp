@@ -14,16 +14,12 @@ namespace {
 /// Five keys (Sum), each an exact sum of doubles.
 using SumTable = mr::ArrayContainer<coll::ExactSum, mr::exact_sum>;
 
-/// The sequential map function: one block of points in, each point's five terms out.
+/// The sequential map function: one block of points in, added up in the block's own sums
+/// (add_points), then one pair out per sum.
 void map_block(const PairsInput& input, std::size_t block, SumTable& out) {
-  for (auto i = input.block_begin(block); i < input.block_end(block); ++i) {
-    auto [x, y] = datasets::point_at(input.file.bytes(), i, input.format);
-    out.emit(sx, x);
-    out.emit(sy, y);
-    out.emit(sxx, x * x);
-    out.emit(syy, y * y);
-    out.emit(sxy, x * y);
-  }
+  Sums sums;
+  add_points(input.file.bytes(), input.format, input.block_begin(block), input.block_end(block), sums);
+  for (std::size_t key = 0; key < sum_count; ++key) out.emit(key, sums.of[key]);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #pragma once
 /// @file
 /// Linear regression on the MapReduce engine: an element-by-element map over blocks of points
-/// that emits each point's five terms into an array container of exact sums (mr::exact_sum),
-/// then the reduce.
+/// that adds up each block's five sums on its own and emits them into an array container of exact
+/// sums (mr::exact_sum), then the reduce.
 
 #include <optional>
 

@@ -1,12 +1,14 @@
 #pragma once
 /// @file
-/// Matrix multiply on the MapReduce engine. The elements are the rows of the product, each
-/// weighing its cost (A's columns x B's columns multiply-adds, the same for every row). The map
-/// computes row i of A B and emits it whole: key i, value the row as a std::vector (one memcpy
-/// on the wire), into a HashContainer whose combiner adds rows element by element (each row is
-/// emitted once, so it never has to add; it keeps the container a plain sum). Per-row values
-/// rather than an ArrayContainer of every entry: a thread then holds only the rows it computed,
-/// not a whole product-sized array, and the reduce moves each row once.
+/// Matrix multiply on the MapReduce engine. The elements are bands of rows_per_pass rows of the
+/// product (the last one maybe shorter), each weighing its cost (its rows x A's columns x B's
+/// columns multiply-adds). The map computes band k's rows with multiply_rows (each row of B read
+/// once for the whole band) and emits them whole: key k, value the rows one after the other as a
+/// std::vector (moved in; one memcpy on the wire), into a HashContainer whose combiner adds
+/// values element by element (each band is emitted once, so it never has to add; it keeps the
+/// container a plain sum). Per-band values rather than an ArrayContainer of every entry: a thread
+/// then holds only the rows it computed, not a whole product-sized array, and the reduce moves
+/// each row once.
 
 #include <cstdint>
 #include <optional>

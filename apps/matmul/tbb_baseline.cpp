@@ -19,8 +19,8 @@ datasets::IntegerTable multiply_tbb(const datasets::IntegerTable& a, const datas
   tbb::task_arena arena(static_cast<int>(threads));
   arena.execute([&] {
     tbb::parallel_for(Rows(0, a.rows), [&](const Rows& rows) {
-      for (auto i = rows.begin(); i < rows.end(); ++i)
-        multiply_row(a, b, i, std::span(product.values).subspan(i * b.columns, b.columns));
+      const auto first = rows.begin() * b.columns;
+      multiply_rows(a, b, rows.begin(), std::span(product.values).subspan(first, rows.size() * b.columns));
     });
   });
   return product;

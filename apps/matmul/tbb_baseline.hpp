@@ -8,8 +8,8 @@
 
 namespace pgasmr::apps::matmul {
 
-/// tbb::parallel_for over the rows of the product in an arena of `threads` threads, each row
-/// written in place.
+/// tbb::parallel_for over the rows of the product in an arena of `threads` threads, each range
+/// of rows written in place by multiply_rows.
 datasets::IntegerTable multiply_tbb(const datasets::IntegerTable& a, const datasets::IntegerTable& b, std::size_t threads);
 
 }  // namespace pgasmr::apps::matmul

@@ -72,6 +72,44 @@ std::int64_t product_sum(std::span<const std::int64_t> a, std::span<const std::i
   return sum;
 }
 
+PairGroups::PairGroups(std::size_t rows) : rows_(rows) {
+  first_group_.reserve(rows + 1);
+  first_group_.push_back(0);
+  for (std::size_t i = 0; i < rows; ++i)
+    first_group_.push_back(first_group_.back() + (rows - i + pairs_per_group - 1) / pairs_per_group);
+}
+
+PairGroup PairGroups::operator[](std::size_t g) const {
+  const auto after = std::ranges::upper_bound(first_group_, g);  // the first row whose groups come after g
+  const auto i = static_cast<std::size_t>(after - first_group_.begin()) - 1;
+  const auto j = i + (g - first_group_[i]) * pairs_per_group;
+  return {{i, j}, std::min(pairs_per_group, rows_ - j)};
+}
+
+void product_sums(const datasets::IntegerTable& matrix, PairGroup group, std::span<std::int64_t> sums) noexcept {
+  const auto a = matrix.row(group.first.i);
+  if (group.count < pairs_per_group) {
+    for (std::size_t r = 0; r < group.count; ++r) sums[r] = product_sum(a, matrix.row(group.first.j + r));
+    return;
+  }
+  // Rows j .. j + 3 lie one after the other; four sums, each row of them read once.
+  static_assert(pairs_per_group == 4);
+  const std::size_t n = matrix.columns;
+  const std::int64_t* b = matrix.row(group.first.j).data();
+  std::int64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::int64_t x = a[k];
+    s0 += x * b[k];
+    s1 += x * b[n + k];
+    s2 += x * b[2 * n + k];
+    s3 += x * b[3 * n + k];
+  }
+  sums[0] = s0;
+  sums[1] = s1;
+  sums[2] = s2;
+  sums[3] = s3;
+}
+
 std::int64_t covariance_numerator(const PcaResult& result, RowPair pair) {
   return static_cast<std::int64_t>(result.columns) * result.product_sums[pair_index(pair, result.rows)] -
          result.row_sums[pair.i] * result.row_sums[pair.j];

@@ -63,6 +63,32 @@ RowPair pair_at(std::size_t index, std::size_t rows);
 std::int64_t row_sum(std::span<const std::int64_t> row) noexcept;
 std::int64_t product_sum(std::span<const std::int64_t> a, std::span<const std::int64_t> b) noexcept;
 
+/// Pairs (i, j), (i, j + 1), ... of one row i, up to pairs_per_group of them: their product sums
+/// computed together read row i once for all (measured about twice as fast as pair by pair).
+inline constexpr std::size_t pairs_per_group = 4;
+struct PairGroup {
+  RowPair first;
+  std::size_t count = 0;  ///< 1 to pairs_per_group
+};
+
+/// The pairs of a matrix of `rows` rows in groups: row i's pairs (i, i) .. (i, rows - 1) cut into
+/// runs of pairs_per_group (the last one shorter), row after row, so that the groups cover the
+/// pairs once each in pair_index order.
+class PairGroups {
+ public:
+  explicit PairGroups(std::size_t rows);
+  std::size_t size() const noexcept { return first_group_.back(); }
+  /// Group number g (< size()).
+  PairGroup operator[](std::size_t g) const;
+
+ private:
+  std::size_t rows_;
+  std::vector<std::size_t> first_group_;  ///< the number of the first group of each row, then size()
+};
+
+/// The product sums of the group's pairs into sums[0 .. group.count).
+void product_sums(const datasets::IntegerTable& matrix, PairGroup group, std::span<std::int64_t> sums) noexcept;
+
 /// What every version computes.
 struct PcaResult {
   std::size_t rows = 0;

@@ -1,5 +1,6 @@
 #include "pca/engine_pca.hpp"
 
+#include <array>
 #include <ranges>
 
 #include <pgasmr/mapreduce/apply_map.hpp>
@@ -14,25 +15,30 @@ std::optional<PcaResult> pca_engine(pgas::Context& me, const datasets::IntegerTa
                                     JobTimer& timer) {
   using Statistics = mr::ArrayContainer<std::int64_t, mr::sum>;
   const std::size_t rows = matrix.rows;
-  const std::size_t elements = rows + pair_count(rows);
+  const PairGroups groups(rows);
   auto map = [&](std::size_t element, Statistics& out) {
     if (element < rows) {
       out.emit(element, row_sum(matrix.row(element)));
-    } else {
-      const auto pair = pair_at(element - rows, rows);
-      out.emit(element, product_sum(matrix.row(pair.i), matrix.row(pair.j)));
+      return;
     }
+    const auto group = groups[element - rows];
+    std::array<std::int64_t, pairs_per_group> sums;
+    product_sums(matrix, group, sums);
+    const auto first_key = rows + pair_index(group.first, rows);
+    for (std::size_t r = 0; r < group.count; ++r) out.emit(first_key + r, sums[r]);
   };
-  WeightedDistribution distribution(choice.distribution, elements,
-                                    [&](std::size_t element) { return (element < rows ? 1 : 2) * matrix.columns; });
-  Statistics statistics(elements);
+  const std::size_t elements = rows + groups.size();
+  WeightedDistribution distribution(choice.distribution, elements, [&](std::size_t element) {
+    return (element < rows ? 1 : 2 * groups[element - rows].count) * matrix.columns;
+  });
+  Statistics statistics(rows + pair_count(rows));
   mr::apply_map(me, std::views::iota(std::size_t{0}, elements), map, statistics, distribution.get());
   timer.lap("map");
   auto reduced = reduce_to_thread0(me, statistics, choice.reduce, timer);
   if (me.thread() != 0) return std::nullopt;
   PcaResult result{rows, matrix.columns, std::vector<std::int64_t>(rows), std::vector<std::int64_t>(pair_count(rows))};
-  for (const auto& [element, value] : reduced)
-    (element < rows ? result.row_sums[element] : result.product_sums[element - rows]) = value;
+  for (const auto& [key, value] : reduced)
+    (key < rows ? result.row_sums[key] : result.product_sums[key - rows]) = value;
   return result;
 }
 

@@ -3,9 +3,10 @@
 /// PCA on the MapReduce engine. Phoenix++ runs two jobs, one over the rows (their means) and
 /// one over the pairs of rows (their covariances); computed exactly, the pairs need only their
 /// sums of products, not the means, so both become the elements of one map: element t < R
-/// sums row t, element R + p sums the products of pair number p (pair_index). Each element
-/// emits one value under its own number into an array container of R + R(R+1)/2 keys with a sum
-/// combiner (8 bytes a key on every thread), and the numerators are formed on thread 0.
+/// sums row t, element R + g the products of the pairs of group g (PairGroups: up to four pairs
+/// of one row, computed together). Row t's sum goes to key t and pair p's product sum to key
+/// R + p (pair_index), in an array container of R + R(R+1)/2 keys with a sum combiner (8 bytes a
+/// key on every thread), and the numerators are formed on thread 0.
 
 #include <optional>
 

@@ -18,10 +18,11 @@ PcaResult pca_tbb(const datasets::IntegerTable& matrix, std::size_t threads) {
     tbb::parallel_for(Range(0, rows), [&](const Range& range) {
       for (auto i = range.begin(); i < range.end(); ++i) result.row_sums[i] = row_sum(matrix.row(i));
     });
-    tbb::parallel_for(Range(0, pair_count(rows)), [&](const Range& range) {
-      for (auto p = range.begin(); p < range.end(); ++p) {
-        const auto pair = pair_at(p, rows);
-        result.product_sums[p] = product_sum(matrix.row(pair.i), matrix.row(pair.j));
+    const PairGroups groups(rows);
+    tbb::parallel_for(Range(0, groups.size()), [&](const Range& range) {
+      for (auto g = range.begin(); g < range.end(); ++g) {
+        const auto group = groups[g];
+        product_sums(matrix, group, std::span(result.product_sums).subspan(pair_index(group.first, rows), group.count));
       }
     });
   });

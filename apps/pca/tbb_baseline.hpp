@@ -10,8 +10,8 @@
 
 namespace pgasmr::apps::pca {
 
-/// tbb::parallel_for over the rows, then over the pairs of rows, in an arena of `threads`
-/// threads; every value has one slot of its own, so nothing needs combining.
+/// tbb::parallel_for over the rows, then over the groups of pairs of rows (PairGroups), in an
+/// arena of `threads` threads; every value has one slot of its own, so nothing needs combining.
 PcaResult pca_tbb(const datasets::IntegerTable& matrix, std::size_t threads);
 
 }  // namespace pgasmr::apps::pca

@@ -2,7 +2,6 @@
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
-#include <pgasmr/mapreduce/hash.hpp>
 
 #include "wordcount/words.hpp"
 
@@ -31,10 +30,6 @@ std::string quoted(std::string_view name) { return "'" + std::string(name) + "'"
 
 }  // namespace
 
-std::size_t Keywords::WordHash::operator()(std::string_view word) const noexcept {
-  return static_cast<std::size_t>(mr::hash_bytes(word.data(), word.size()));
-}
-
 Keywords Keywords::parse(std::string_view text, std::string_view name) {
   Keywords keywords;
   for (std::size_t line_number = 1; !text.empty(); ++line_number) {
@@ -48,9 +43,14 @@ Keywords Keywords::parse(std::string_view text, std::string_view name) {
       throw datasets::input_error(quoted(name) + " line " + std::to_string(line_number) + ": " + quoted(line) +
                                   " is not a word (an ASCII letter, then ASCII letters and apostrophes)");
     auto upper = wordcount::to_upper(line);
-    auto [at, added] = keywords.index_.try_emplace(upper, static_cast<std::uint32_t>(keywords.distinct_.size()));
-    if (added) keywords.distinct_.push_back(std::move(upper));
-    keywords.lines_.push_back(at->second);
+    if (auto known = keywords.find(upper)) {
+      keywords.lines_.push_back(*known);
+      continue;
+    }
+    const auto index = static_cast<std::uint32_t>(keywords.distinct_.size());
+    keywords.index_.emit(upper, index);  // the table keeps its own copy of the bytes
+    keywords.distinct_.push_back(std::move(upper));
+    keywords.lines_.push_back(index);
   }
   if (keywords.lines_.empty()) throw datasets::input_error(quoted(name) + " has no keywords");
   return keywords;
@@ -62,9 +62,8 @@ Keywords Keywords::read(const std::filesystem::path& path) {
 }
 
 std::optional<std::uint32_t> Keywords::find(std::string_view upper_word) const {
-  auto found = index_.find(upper_word);
-  if (found == index_.end()) return std::nullopt;
-  return found->second;
+  if (const auto* index = index_.find(upper_word)) return *index;
+  return std::nullopt;
 }
 
 }  // namespace pgasmr::apps::spamcount

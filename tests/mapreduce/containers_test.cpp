@@ -236,6 +236,28 @@ TEST(HashContainer, CopiesOwnTheirKeysAndMovedFromContainersAreEmptyAndUsable) {
   EXPECT_EQ(as_map(moved), (std::map<std::string_view, int>{{"gamma", 5}}));
 }
 
+TEST(HashContainer, MovedInValuesFoldLikeCopiesAndExtractEachHandsThemOver) {
+  using Row = std::vector<std::int64_t>;
+  auto add = [](const Row& a, const Row& b) {
+    Row sum = a;
+    for (std::size_t j = 0; j < sum.size(); ++j) sum[j] += b[j];
+    return sum;
+  };
+  mr::HashContainer<std::uint64_t, Row, decltype(add)> table(0, {}, {}, add);
+  for (std::uint64_t key = 0; key < 100; ++key) {
+    Row row(50, static_cast<std::int64_t>(key));
+    table.emit(key % 40, std::move(row));  // new keys take the row, repeated ones fold it
+  }
+  std::map<std::uint64_t, Row> extracted;
+  table.extract_each([&](std::uint64_t key, Row&& row) { extracted.emplace(key, std::move(row)); });
+  ASSERT_EQ(extracted.size(), 40u);
+  for (std::uint64_t key = 0; key < 40; ++key) {
+    std::int64_t expected = 0;
+    for (std::uint64_t k = key; k < 100; k += 40) expected += static_cast<std::int64_t>(k);
+    EXPECT_EQ(extracted[key], Row(50, expected)) << key;
+  }
+}
+
 TEST(HashContainer, FoldingOneTableIntoAFreshOneStaysFast) {
   // A fresh table meets the keys in the source's slot order; the containers must not share
   // their slot function, or linear probing degrades to quadratic time (this would take minutes).

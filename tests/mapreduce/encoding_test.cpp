@@ -116,6 +116,26 @@ TEST(Encoding, BoostTypes) {
   expect_round_trip(std::vector<Reading>{{"a", {}, {}}, {"b", {2}, {{"t", 1}}}});
 }
 
+TEST(Encoding, EncodedSizeIsWhatEncodeWritesOrZeroForBoostTypes) {
+  auto written = [](const auto& value) {
+    std::vector<std::byte> bytes;
+    mr::ByteWriter out(bytes);
+    mr::encode(out, value);
+    return bytes.size();
+  };
+  auto expect_exact = [&](const auto& value) { EXPECT_EQ(mr::encoded_size(value), written(value)); };
+  expect_exact(std::uint64_t{7});
+  expect_exact(Point{1, 2});
+  expect_exact(std::string{});
+  expect_exact(std::string(127, 'a'));
+  expect_exact(std::string(128, 'a'));  // two length bytes
+  expect_exact(std::string_view("word"));
+  expect_exact(std::vector<std::int64_t>(600, -1));
+  expect_exact(std::vector<Point>{{1, 2}, {3, 4}});
+  EXPECT_EQ(mr::encoded_size(std::vector<std::string>{"a"}), 0u);  // elements of varying size: unknown
+  EXPECT_EQ(mr::encoded_size(Reading{"probe", {1.5}, {}}), 0u);
+}
+
 TEST(Encoding, PairStreams) {
   std::vector<mr::KeyValue<std::string, Reading>> pairs{{"", {}}, {"x", {"s", {1}, {}}}, {std::string(200, 'k'), {"t", {}, {{"a", 1}}}}};
   std::vector<std::byte> bytes;

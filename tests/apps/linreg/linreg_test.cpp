@@ -97,6 +97,34 @@ TEST(Linreg, PhoenixBytePairs) {
   EXPECT_EQ(result.sums[lr::syy], 1.0 + 9 + 25 + 127 * 127);
 }
 
+TEST(Linreg, PhoenixBytePairsSummedInIntegersAgreeBitForBit) {
+  pgasmr::test::ScratchDir dir;
+  // Over two blocks, each summed in integer pieces by the engine and the Phoenix-like baseline.
+  ds::generate_pairs(dir / "bytes",
+                     {.seed = 3, .points = 2 * lr::points_per_block + 77, .format = ds::PairFormat::phoenix});
+  auto input = load(dir / "bytes", "phoenix");
+  auto expected = lr::regression_sequential(input);
+  for (std::size_t threads : {1u, 2u, 3u})
+    EXPECT_EQ(lr::describe_difference(expected, lr::regression_phoenix_like(input, threads)), "") << threads;
+  expect_engine_everywhere(input, expected);
+}
+
+TEST(Linreg, PhoenixBytePairsKeepTheSignOfAZeroSum) {
+  pgasmr::test::ScratchDir dir;
+  // Every x*y is 0 * negative: -0.0, so sxy is -0.0 (IEEE addition), not the integer sum's +0.0.
+  pgasmr::test::write_file(dir / "minus", std::string{0, -1, -3, 0, 0, -128});
+  auto minus = load(dir / "minus", "phoenix");
+  auto expected = lr::regression_sequential(minus);
+  EXPECT_TRUE(std::signbit(expected.sums[lr::sxy]));
+  EXPECT_EQ(lr::describe_difference(expected, lr::regression_phoenix_like(minus, 2)), "");
+  expect_engine_everywhere(minus, expected);
+  // One +0.0 product among them makes the sum +0.0.
+  pgasmr::test::write_file(dir / "plus", std::string{0, -1, 0, 1});
+  auto plus = load(dir / "plus", "phoenix");
+  EXPECT_FALSE(std::signbit(lr::regression_sequential(plus).sums[lr::sxy]));
+  EXPECT_EQ(lr::describe_difference(lr::regression_sequential(plus), lr::regression_phoenix_like(plus, 1)), "");
+}
+
 TEST(Linreg, BadInputsAreRefused) {
   pgasmr::test::ScratchDir dir;
   pgasmr::test::write_file(dir / "empty", "");

@@ -1,12 +1,13 @@
-// PCA's parts: the numbering of the pairs of rows, the exactness check at load, the output
-// format, and the sequential and Phoenix-like baselines against hand-computed and modelled
-// statistics.
+// PCA's parts: the numbering of the pairs of rows and their groups, the exactness check at load,
+// the output format, and the sequential and Phoenix-like baselines against hand-computed and
+// modelled statistics.
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/matrix.hpp>
@@ -47,6 +48,34 @@ TEST(PcaPairs, NumberedAlongTheUpperTriangle) {
         ASSERT_EQ(pca::pair_at(index, rows), (pca::RowPair{i, j})) << rows << " rows";
       }
     EXPECT_EQ(index, pca::pair_count(rows));
+  }
+}
+
+TEST(PcaPairs, GroupsCoverEveryPairOnceInOrder) {
+  for (std::size_t rows : {1u, 2u, 3u, 4u, 5u, 9u, 100u}) {
+    const pca::PairGroups groups(rows);
+    std::size_t next = 0;  // the pair number the next group must start at
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const auto group = groups[g];
+      ASSERT_EQ(pca::pair_index(group.first, rows), next) << rows << " rows, group " << g;
+      ASSERT_GE(group.count, 1u);
+      ASSERT_LE(group.count, pca::pairs_per_group);
+      ASSERT_LE(group.first.j + group.count, rows) << "a group stays within its row";
+      next += group.count;
+    }
+    EXPECT_EQ(next, pca::pair_count(rows)) << rows << " rows";
+  }
+}
+
+TEST(PcaPairs, GroupSumsAreTheProductSumsOfItsPairs) {
+  const auto matrix = pgasmr::apps::pca::test::sample_matrix(9, 13, 1000, 5);
+  const pca::PairGroups groups(matrix.rows);
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto group = groups[g];
+    std::vector<std::int64_t> sums(group.count);
+    pca::product_sums(matrix, group, sums);
+    for (std::size_t r = 0; r < group.count; ++r)
+      EXPECT_EQ(sums[r], pca::product_sum(matrix.row(group.first.i), matrix.row(group.first.j + r))) << g << ", " << r;
   }
 }
 

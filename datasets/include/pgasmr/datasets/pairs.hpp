@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <span>
 #include <string_view>
@@ -55,8 +56,10 @@ inline Point point_at(std::span<const std::byte> bytes, std::size_t index, PairF
   if (format == PairFormat::phoenix)
     return {double(static_cast<signed char>(bytes[2 * index])), double(static_cast<signed char>(bytes[2 * index + 1]))};
   auto read = [&](std::size_t at) {
+    // One load (GCC 12 does not merge a byte-by-byte read into one), swapped on big-endian hosts.
     std::uint64_t bits = 0;
-    for (int i = 7; i >= 0; --i) bits = bits << 8 | std::to_integer<std::uint64_t>(bytes[at + static_cast<std::size_t>(i)]);
+    std::memcpy(&bits, bytes.data() + at, sizeof bits);
+    if constexpr (std::endian::native == std::endian::big) bits = __builtin_bswap64(bits);
     return std::bit_cast<double>(bits);
   };
   return {read(16 * index), read(16 * index + 8)};

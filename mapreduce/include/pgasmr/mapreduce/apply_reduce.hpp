@@ -49,6 +49,21 @@ result_of_t<C> make_result(const C& table) {
   return make_result(table, [](const auto&) { return true; });
 }
 
+/// Every pair of a table no longer needed (what fold returned): its values are moved out
+/// rather than copied where the container allows it (HashContainer::extract_each).
+template <Container C>
+  requires(!std::is_reference_v<C>)
+result_of_t<C> make_result(C&& table) {
+  if constexpr (requires { table.extract_each([](const auto&, auto&&) {}); }) {
+    std::vector<KeyValue<typename C::key_type, typename C::mapped_type>> pairs;
+    pairs.reserve(table.size());
+    table.extract_each([&](const auto& key, auto&& value) { pairs.push_back({key, std::move(value)}); });
+    return result_of_t<C>(std::move(pairs));
+  } else {
+    return make_result(std::as_const(table));
+  }
+}
+
 /// A fresh copy of `like` with every pair in `bytes` folded in. Keep `bytes` alive as long as
 /// the copy: a container may store the decoded views (HashContainer copies them, others need not).
 template <CombiningContainer C>
@@ -56,7 +71,10 @@ C fold(const C& like, std::span<const std::byte> bytes) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
   C table = like.empty_copy();
-  if constexpr (requires(std::span<const KeyValue<K, V>> pairs) { table.emit_batch(pairs); }) {
+  if constexpr (!std::is_trivially_copyable_v<V>) {
+    // Values that own memory (rows of numbers, lists) are moved in as decoded, not copied.
+    for_each_decoded<K, V>(bytes, [&](const K& key, V&& value) { table.emit(key, std::move(value)); });
+  } else if constexpr (requires(std::span<const KeyValue<K, V>> pairs) { table.emit_batch(pairs); }) {
     // In batches: the table prefetches the slots of a batch before probing.
     constexpr std::size_t batch_size = 32;
     std::vector<KeyValue<K, V>> batch;
@@ -149,7 +167,8 @@ struct ReceivedPairs {
 template <class K, class V>
 ReceivedPairs<K, V> decoded(std::vector<std::byte> bytes) {
   ReceivedPairs<K, V> received{std::move(bytes), {}};
-  for_each_decoded<K, V>(received.bytes, [&](const K& key, const V& value) { received.pairs.push_back({key, value}); });
+  for_each_decoded<K, V>(received.bytes,
+                         [&](K&& key, V&& value) { received.pairs.push_back({std::move(key), std::move(value)}); });
   return received;
 }
 

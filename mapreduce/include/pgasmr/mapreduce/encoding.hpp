@@ -50,9 +50,8 @@ class ByteWriter {
   explicit ByteWriter(std::vector<std::byte>& out) : out_(&out) {}
 
   void write(const void* data, std::size_t size) {
-    auto at = out_->size();
-    out_->resize(at + size);
-    if (size > 0) std::memcpy(out_->data() + at, data, size);
+    const auto* bytes = static_cast<const std::byte*>(data);
+    out_->insert(out_->end(), bytes, bytes + size);  // unlike resize, no zero-filling first
   }
   /// An unsigned LEB128 number: one byte for lengths below 128.
   void write_length(std::uint64_t n) {
@@ -105,6 +104,30 @@ class ByteReader {
   std::span<const std::byte> in_;
   std::size_t at_ = 0;
 };
+
+/// The bytes of an unsigned LEB128 number.
+constexpr std::size_t length_bytes(std::uint64_t n) noexcept {
+  std::size_t bytes = 1;
+  for (; n >= 0x80; n >>= 7) ++bytes;
+  return bytes;
+}
+
+/// The bytes encode() writes for `value` when the type tells them without encoding it (raw,
+/// strings, vectors of raw elements); 0 otherwise.
+template <class T>
+std::size_t encoded_size(const T& value) noexcept {
+  if constexpr (data_path_of<T> == DataPath::raw) {
+    return sizeof(T);
+  } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>) {
+    return length_bytes(value.size()) + value.size();
+  } else if constexpr (data_path_of<T> == DataPath::length_prefixed) {  // std::vector
+    using E = typename T::value_type;
+    if constexpr (data_path_of<E> == DataPath::raw) return length_bytes(value.size()) + value.size() * sizeof(E);
+    else return 0;
+  } else {
+    return 0;
+  }
+}
 
 template <class T>
 void encode(ByteWriter& out, const T& value);

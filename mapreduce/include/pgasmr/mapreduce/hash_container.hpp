@@ -88,6 +88,8 @@ class HashContainer {
 
   /// Folds `value` into `key`'s value (inserts the pair if `key` is new).
   void emit(const K& key, const V& value) { emit_tagged(tag_of(key), key, value); }
+  /// The same, moving `value` in when `key` is new (a row of numbers is then not copied).
+  void emit(const K& key, V&& value) { emit_tagged(tag_of(key), key, std::move(value)); }
 
   /// Folds an input of another type into `key`'s value in place (a double into exact_sum's
   /// ExactSum); a new key starts from the combiner's identity.
@@ -129,6 +131,14 @@ class HashContainer {
   void for_each(Fn&& fn) const {
     for (const Slot& slot : slots_)
       if (slot.tag != 0) fn(slot.key, slot.value);
+  }
+
+  /// fn(key, std::move(value)) for every pair, in table order: for a container about to be
+  /// discarded, whose values fn may take over (apply_reduce's result then copies no rows).
+  template <class Fn>
+  void extract_each(Fn&& fn) {
+    for (Slot& slot : slots_)
+      if (slot.tag != 0) fn(std::as_const(slot.key), std::move(slot.value));
   }
 
   /// Makes room for `keys` keys without growing again.
@@ -204,7 +214,7 @@ class HashContainer {
 
   /// `value` is a V, or an input the combiner accumulates into one.
   template <class U>
-  void emit_tagged(std::uint64_t tag, const K& key, const U& value) {
+  void emit_tagged(std::uint64_t tag, const K& key, U&& value) {
     if (slots_.empty()) [[unlikely]] reset_table(capacity_for(0));  // moved from
     for (auto i = index_of(tag);; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
@@ -215,9 +225,9 @@ class HashContainer {
       if (slot.tag == 0) {
         if (size_ >= grow_at_) {
           grow();
-          insert_new(tag, owned(key), first_value(value));
+          insert_new(tag, owned(key), first_value(std::forward<U>(value)));
         } else {
-          slot = Slot{tag, owned(key), first_value(value)};
+          slot = Slot{tag, owned(key), first_value(std::forward<U>(value))};
           ++size_;
         }
         return;
@@ -233,9 +243,9 @@ class HashContainer {
 
   /// A new key's value: the value emitted, or the input accumulated into the identity.
   template <class U>
-  V first_value(const U& value) {
-    if constexpr (std::is_same_v<U, V>) {
-      return value;
+  V first_value(U&& value) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<U>, V>) {
+      return std::forward<U>(value);
     } else {
       V first = Combiner::template identity<V>();
       combiner_.accumulate(first, value);

@@ -24,12 +24,19 @@ struct EncodedPairs {
   Outgoing outgoing() const { return {bytes, record_ends}; }
 };
 
+/// Room for every pair of `container` (exactly, but for Boost-encoded parts), so that the
+/// stream is written without growing: growing copies it and touches fresh pages each time.
 template <class C>
 void reserve_for(std::vector<std::byte>& bytes, const C& container) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
-  if constexpr (data_path_of<K> == DataPath::raw && data_path_of<V> == DataPath::raw)
+  if constexpr (data_path_of<K> == DataPath::raw && data_path_of<V> == DataPath::raw) {
     bytes.reserve(container.size() * (sizeof(K) + sizeof(V)));
+  } else {
+    std::size_t total = 0;
+    container.for_each([&](const K& key, const V& value) { total += encoded_size(key) + encoded_size(value); });
+    bytes.reserve(total);
+  }
 }
 
 /// Every pair of `container` for which keep(key) holds.
@@ -84,7 +91,7 @@ void for_each_decoded(std::span<const std::byte> bytes, Fn&& fn) {
   ByteReader in(bytes);
   while (!in.at_end()) {
     auto pair = decode_pair<K, V>(in);
-    fn(pair.key, pair.value);
+    fn(std::move(pair.key), std::move(pair.value));  // fn may take them over
   }
 }
 
