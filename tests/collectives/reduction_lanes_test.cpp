@@ -110,10 +110,24 @@ std::string show(const T& x) {
 
 // ---- the models ---------------------------------------------------------------------------------
 
+/// op(a, b), but integer add and mult wrap around (in an unsigned type of at least int's width)
+/// as the reductions define them, where op itself would overflow a signed int.
+template <class T, class Op>
+T step(const Op& op, T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::same_as<T, bool> &&
+                (std::same_as<Op, coll::op::add> || std::same_as<Op, coll::op::mult>)) {
+    using Wide = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
+    auto x = static_cast<Wide>(a), y = static_cast<Wide>(b);
+    return static_cast<T>(std::same_as<Op, coll::op::add> ? x + y : x * y);
+  } else {
+    return static_cast<T>(op(a, b));
+  }
+}
+
 template <class T, class Op>
 T in_order(const std::vector<T>& xs, const Op& op) {
   T acc = xs.at(0);
-  for (std::size_t i = 1; i < xs.size(); ++i) acc = static_cast<T>(op(acc, xs[i]));
+  for (std::size_t i = 1; i < xs.size(); ++i) acc = step(op, acc, xs[i]);
   return acc;
 }
 
@@ -124,7 +138,7 @@ T in_lanes(const std::vector<T>& xs, const Op& op) {
   constexpr auto L = lanes<T>;
   if (xs.size() < L) return in_order(xs, op);
   std::vector<T> lane(xs.begin(), xs.begin() + L);
-  for (std::size_t i = L; i < xs.size(); ++i) lane[i % L] = static_cast<T>(op(lane[i % L], xs[i]));
+  for (std::size_t i = L; i < xs.size(); ++i) lane[i % L] = step(op, lane[i % L], xs[i]);
   return in_order(lane, op);
 }
 
