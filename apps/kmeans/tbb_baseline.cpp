@@ -3,9 +3,9 @@
 #include <vector>
 
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_reduce.h>
-#include <tbb/task_arena.h>
+
+#include "common/tbb_arena.hpp"
 
 namespace pgasmr::apps::kmeans {
 namespace {
@@ -23,9 +23,7 @@ Clustering kmeans_tbb(const KmeansInput& input, std::size_t threads) {
   auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);
   std::vector<ClusterIndex> cluster_of(input.point_count(), no_cluster);
   const RoundSums zero{std::vector<std::int64_t>(sums_size(input.clusters, dimensions)), 0};
-  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
-  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(static_cast<int>(threads));
+  TbbArena arena(threads);
   std::uint64_t round = 0;
   RoundSums total;
   do {

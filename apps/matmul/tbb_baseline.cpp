@@ -3,10 +3,9 @@
 #include <span>
 
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
+#include "common/tbb_arena.hpp"
 #include "matmul/product.hpp"
 
 namespace pgasmr::apps::matmul {
@@ -14,9 +13,7 @@ namespace pgasmr::apps::matmul {
 datasets::IntegerTable multiply_tbb(const datasets::IntegerTable& a, const datasets::IntegerTable& b, std::size_t threads) {
   using Rows = tbb::blocked_range<std::size_t>;
   auto product = product_shape(a, b);
-  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
-  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(static_cast<int>(threads));
+  TbbArena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(Rows(0, a.rows), [&](const Rows& rows) {
       const auto first = rows.begin() * b.columns;

@@ -2,14 +2,13 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/combinable.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <string>
 #include <unordered_map>
 
+#include "common/tbb_arena.hpp"
 #include "revindex/links.hpp"
 
 namespace pgasmr::apps::revindex {
@@ -18,9 +17,7 @@ LinkIndex reverse_index_tbb(const datasets::TextInput& input, std::size_t thread
   using Index = std::unordered_map<std::string, FileList>;
   const auto& pages = input.pieces();
   tbb::combinable<Index> per_thread;
-  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
-  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(static_cast<int>(threads));
+  TbbArena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pages.size()), [&](const tbb::blocked_range<std::size_t>& range) {
       auto& mine = per_thread.local();

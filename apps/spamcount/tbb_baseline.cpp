@@ -1,13 +1,12 @@
 #include "spamcount/tbb_baseline.hpp"
 
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/parallel_reduce.h>
-#include <tbb/task_arena.h>
 
 #include <string>
 #include <vector>
 
+#include "common/tbb_arena.hpp"
 #include "spamcount/keyword_lookup.hpp"
 
 namespace pgasmr::apps::spamcount {
@@ -17,9 +16,7 @@ KeywordCounts count_keywords_tbb(const Mailbox& input, std::size_t threads) {
   using Counts = std::vector<std::uint64_t>;
   const KeywordLookup lookup(input.keywords);
   const auto& pieces = input.mail.pieces();
-  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
-  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(static_cast<int>(threads));
+  TbbArena arena(threads);
   auto total = arena.execute([&] {
     return tbb::parallel_reduce(
         Pieces(0, pieces.size()), Counts(input.keywords.distinct().size()),

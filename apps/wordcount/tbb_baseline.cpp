@@ -1,10 +1,8 @@
 #include "wordcount/tbb_baseline.hpp"
 
 #include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <deque>
 #include <string>
@@ -12,6 +10,7 @@
 
 #include <pgasmr/mapreduce/case_insensitive.hpp>
 
+#include "common/tbb_arena.hpp"
 #include "wordcount/words.hpp"
 
 namespace pgasmr::apps::wordcount {
@@ -31,9 +30,7 @@ struct ThreadCounts {
 WordCounts count_words_tbb(const datasets::TextInput& input, std::size_t threads) {
   const auto& pieces = input.pieces();
   tbb::combinable<ThreadCounts> per_thread;
-  // As many threads as asked, also beyond the cores (as the engine and the other baselines run).
-  tbb::global_control allowed(tbb::global_control::max_allowed_parallelism, threads);
-  tbb::task_arena arena(static_cast<int>(threads));
+  TbbArena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pieces.size()), [&](const tbb::blocked_range<std::size_t>& range) {
       auto& mine = per_thread.local();
