@@ -38,6 +38,7 @@ ClusterIndex map_point(std::span<const std::int64_t> point, std::span<const std:
 }
 
 }  // namespace
+
 Clustering kmeans_sequential(const KmeansInput& input) {
   const std::size_t dimensions = input.dimensions();
   auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);

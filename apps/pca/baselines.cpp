@@ -18,8 +18,8 @@ using Emitted = KeyValue<std::size_t, std::int64_t>;
 /// MapReduceSort), else in the order of a MapReduce's merge (the reduce workers' lists one after
 /// the other).
 template <class Split, class Map>
-std::vector<Emitted> run_job(std::size_t keys, const std::vector<Split>& splits, std::size_t threads,
-                                  bool sort_by_key, const Map& map) {
+std::vector<Emitted> run_job(std::size_t keys, const std::vector<Split>& splits, std::size_t threads, bool sort_by_key,
+                             const Map& map) {
   PhoenixCommonArrayContainer<std::int64_t> container(keys);
   auto tasks = PhoenixTaskQueue::for_map(splits.size(), threads);
   run_workers(threads, [&](std::size_t worker) {
@@ -89,9 +89,9 @@ PcaResult pca_phoenix_like(const datasets::IntegerTable& matrix, std::size_t thr
   for (std::size_t i = 0; i < rows; ++i) row_splits.push_back(i);
   result.row_sums.resize(rows);
   for (const auto& [i, sum] : run_job(rows, row_splits, threads, false, [&](std::size_t i) {
-         std::int64_t row_sum = 0;
-         for (std::size_t k = 0; k < columns; ++k) row_sum += elements[i * columns + k];
-         return Emitted{i, row_sum};
+         std::int64_t sum = 0;
+         for (std::size_t k = 0; k < columns; ++k) sum += elements[i * columns + k];
+         return Emitted{i, sum};
        }))
     result.row_sums[i] = sum;
   // Between the jobs, Phoenix++'s main fills its array of means from the first job's result.
