@@ -1,18 +1,35 @@
 #include "histogram/baselines.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <vector>
 
+#include "common/phoenix_like_array_container.hpp"
+#include "common/phoenix_like_sort_merge.hpp"
+#include "common/phoenix_like_tasks.hpp"
 #include "common/workers.hpp"
 
 namespace pgasmr::apps::histogram {
 namespace {
 
-/// Rows per task: about 1 MiB of pixels, so a band is worth a trip to the queue.
-std::uint32_t rows_per_band(const datasets::BmpView& image) {
-  constexpr std::size_t band_bytes = std::size_t{1} << 20;
-  return static_cast<std::uint32_t>(std::max<std::size_t>(1, band_bytes / image.row_stride()));
+using BinCounts = PhoenixArrayContainer<std::uint64_t>;
+
+/// Phoenix++'s map of one pixel (stored blue, green, red): emits (bin, 1) for each channel.
+void map_pixel(const std::uint8_t* pixel, BinCounts::Combiners& bins) {
+  bins[bin_of(Channel::blue, pixel[0])].add(1);
+  bins[bin_of(Channel::green, pixel[1])].add(1);
+  bins[bin_of(Channel::red, pixel[2])].add(1);
+}
+
+/// Maps pixels [first, last) of `image`, numbered row after row in file order.
+void map_pixels(const datasets::BmpView& image, std::size_t first, std::size_t last, BinCounts::Combiners& bins) {
+  const std::size_t width = image.width();
+  while (first < last) {
+    const auto y = static_cast<std::uint32_t>(first / width);
+    const std::size_t x = first % width;
+    const std::size_t run = std::min(width - x, last - first);  // up to the end of the row
+    const std::uint8_t* pixel = image.row(y).data() + 3 * x;
+    for (std::size_t i = 0; i < run; ++i, pixel += 3) map_pixel(pixel, bins);
+    first += run;
+  }
 }
 
 }  // namespace
@@ -24,20 +41,18 @@ RgbHistogram histogram_sequential(const datasets::BmpView& image) {
 }
 
 RgbHistogram histogram_phoenix_like(const datasets::BmpView& image, std::size_t threads) {
-  const std::uint32_t band = rows_per_band(image);
-  const std::uint32_t bands = (image.height() + band - 1) / band;
-  std::vector<RgbHistogram> per_worker(threads, RgbHistogram{});
-  std::atomic<std::uint32_t> next_band{0};
+  BinCounts container(bin_count, threads);
+  auto tasks = PhoenixTaskQueue::for_map(std::size_t{image.width()} * image.height(), threads);
   run_workers(threads, [&](std::size_t worker) {
-    for (auto b = next_band.fetch_add(1, std::memory_order_relaxed); b < bands;
-         b = next_band.fetch_add(1, std::memory_order_relaxed))
-      add_rows(image, b * band, std::min(image.height(), (b + 1) * band), per_worker[worker]);
+    auto bins = container.get();
+    while (auto task = tasks.take(worker)) map_pixels(image, task->first, task->last, bins);
+    container.add(worker, bins);
   });
+  auto sorted = phoenix_sort_merge(container.reduce(), [](const auto& a, const auto& b) { return a.key < b.key; });
 
-  RgbHistogram total{};
-  for (const auto& counts : per_worker)
-    for (std::size_t bin = 0; bin < bin_count; ++bin) total[bin] += counts[bin];
-  return total;
+  RgbHistogram counts{};
+  for (const auto& [bin, count] : sorted) counts[bin] = count;
+  return counts;
 }
 
 }  // namespace pgasmr::apps::histogram

@@ -1,17 +1,41 @@
 #include "kmeans/baselines.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <limits>
 #include <numeric>
 #include <vector>
 
+#include "common/phoenix_like_tasks.hpp"
 #include "common/workers.hpp"
 
 namespace pgasmr::apps::kmeans {
 namespace {
 
-/// Points per task of the Phoenix-like map.
-constexpr std::size_t split_points = 1024;
+/// Phoenix++'s map of a point: its squared distance to each centroid in turn, a plain loop over
+/// the coordinates as its point::sq_dist (not the engine's tuned nearest_centroid), the nearest
+/// kept (the lower index on a tie); then the emit into that cluster's combiner, which adds the
+/// coordinates and a count of one (Phoenix++'s point_combiner). Returns the cluster.
+ClusterIndex map_point(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids,
+                       std::span<std::int64_t> sums) {
+  const std::size_t dimensions = point.size();
+  ClusterIndex nearest = 0;
+  std::int64_t least = std::numeric_limits<std::int64_t>::max();
+  for (std::size_t at = 0, c = 0; at < centroids.size(); at += dimensions, ++c) {
+    std::int64_t distance = 0;  // kept in range by the coordinate bound checked at load
+    for (std::size_t d = 0; d < dimensions; ++d) {
+      const auto difference = point[d] - centroids[at + d];
+      distance += difference * difference;
+    }
+    if (distance < least) {
+      least = distance;
+      nearest = static_cast<ClusterIndex>(c);
+    }
+  }
+  auto combiner = sums.subspan(sums_row(nearest, dimensions), dimensions + 1);
+  for (std::size_t d = 0; d < dimensions; ++d) combiner[d] += point[d];
+  ++combiner[dimensions];
+  return nearest;
+}
 
 }  // namespace
 
@@ -42,7 +66,6 @@ Clustering kmeans_sequential(const KmeansInput& input) {
 Clustering kmeans_phoenix_like(const KmeansInput& input, std::size_t threads) {
   const std::size_t dimensions = input.dimensions();
   const std::size_t n = input.point_count();
-  const std::size_t splits = (n + split_points - 1) / split_points;
   const std::size_t row = dimensions + 1;
   auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);
   std::vector<ClusterIndex> cluster_of(n, no_cluster);
@@ -52,24 +75,20 @@ Clustering kmeans_phoenix_like(const KmeansInput& input, std::size_t threads) {
   std::size_t changed = 0;
   do {
     ++round;
-    // Map: splits from a shared queue into the worker's own sums and count, held by the worker
-    // (as Phoenix++'s thread-local containers) and published once at the end: workers never
-    // write to a cache line another one writes to.
-    std::atomic<std::size_t> next_split{0};
+    // Map: tasks of points from Phoenix++'s queue into sums the worker makes and holds (as
+    // Phoenix++'s per-thread array container), handed over when its tasks are done.
+    auto tasks = PhoenixTaskQueue::for_map(n, threads);
     run_workers(threads, [&](std::size_t worker) {
       std::vector<std::int64_t> sums(sums_size(input.clusters, dimensions));
       std::size_t changed_here = 0;
-      for (auto s = next_split.fetch_add(1, std::memory_order_relaxed); s < splits;
-           s = next_split.fetch_add(1, std::memory_order_relaxed)) {
-        for (std::size_t i = s * split_points; i < std::min(n, (s + 1) * split_points); ++i) {
-          auto cluster = nearest_centroid(input.point(i), centroids);
+      while (auto task = tasks.take(worker))
+        for (std::size_t i = task->first; i < task->last; ++i) {
+          const auto cluster = map_point(input.point(i), centroids, sums);
           if (cluster != cluster_of[i]) {
             cluster_of[i] = cluster;
             ++changed_here;
           }
-          add_to_sums(input.point(i), cluster, sums);
         }
-      }
       per_worker[worker] = std::move(sums);
       changed_by[worker] = changed_here;
     });

@@ -13,8 +13,12 @@ namespace pgasmr::apps::linreg {
 /// compares with.
 Regression regression_sequential(const PairsInput& input);
 
-/// Phoenix++'s design on `threads` std::threads: workers take blocks of points from a shared
-/// queue and add them into their own sums, which are then merged.
+/// Phoenix++'s linear regression on `threads` std::threads: the map's elements are the points, in
+/// tasks from Phoenix++'s queue (phoenix_like_tasks.hpp), emitting into the worker's array
+/// container of five sum combiners (one per sum); the reduce adds each sum up over the workers.
+/// Phoenix format: as Phoenix++, the map of a point emits x*x, y*y, x*y, x and y as 64-bit
+/// integers, which are exact. float64 (which Phoenix++ does not read): a task adds its points
+/// into exact sums of its own and emits them once.
 Regression regression_phoenix_like(const PairsInput& input, std::size_t threads);
 
 }  // namespace pgasmr::apps::linreg

@@ -12,9 +12,10 @@ namespace pgasmr::apps::matmul {
 /// the other versions'): the reference that --verify compares with.
 datasets::IntegerTable multiply_sequential(const datasets::IntegerTable& a, const datasets::IntegerTable& b);
 
-/// Phoenix++'s design on `threads` std::threads: one split per row of the product from a shared
-/// queue; as in Phoenix++'s matrix_multiply, the map writes its row straight into the shared
-/// output (rows are disjoint) and emits nothing, so there is no reduce.
+/// Phoenix++'s matrix_multiply on `threads` std::threads: the splitter makes a split per row of
+/// the product; map tasks from Phoenix++'s queue (phoenix_like_tasks.hpp) run its map, which
+/// adds A(i,k) x row k of B into row i of the shared output for each k (rows are disjoint) and
+/// emits nothing, so there is no reduce.
 datasets::IntegerTable multiply_phoenix_like(const datasets::IntegerTable& a, const datasets::IntegerTable& b,
                                              std::size_t threads);
 

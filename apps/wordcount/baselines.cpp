@@ -1,12 +1,16 @@
 #include "wordcount/baselines.hpp"
 
-#include <atomic>
+#include <array>
+#include <cstring>
 #include <deque>
 #include <string>
 #include <unordered_map>
 
 #include <pgasmr/mapreduce/case_insensitive.hpp>
 
+#include "common/phoenix_like_hash_container.hpp"
+#include "common/phoenix_like_sort_merge.hpp"
+#include "common/phoenix_like_tasks.hpp"
 #include "common/workers.hpp"
 #include "wordcount/words.hpp"
 
@@ -18,6 +22,53 @@ using CountMap =
 
 void count_into(std::string_view text, CountMap& counts) {
   for_each_word(text, [&](std::string_view word) { ++counts[word]; });
+}
+
+/// Phoenix++'s word_count key: a word ended by a NUL in the text itself, compared with strcmp.
+struct CWord {
+  const char* text = nullptr;
+  bool operator==(const CWord& other) const noexcept { return std::strcmp(text, other.text) == 0; }
+  operator std::string_view() const noexcept { return text; }  // for WordCounts::from_pairs
+};
+
+/// Phoenix++'s word_count hash: 64-bit FNV-1a over the word's bytes.
+struct Fnv1aHash {
+  std::size_t operator()(const CWord& word) const noexcept {
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const char* c = word.text; *c != 0; ++c) hash = (hash ^ static_cast<unsigned char>(*c)) * 1099511628211ULL;
+    return hash;
+  }
+};
+
+using PhoenixWordCounts = PhoenixHashContainer<CWord, std::uint64_t, Fnv1aHash>;
+
+/// toupper's table in the C locale: Phoenix++ upper-cases with a lookup per byte.
+constexpr std::array<char, 256> upper_case_of = [] {
+  std::array<char, 256> upper{};
+  for (std::size_t c = 0; c < upper.size(); ++c)
+    upper[c] = static_cast<char>(c >= 'a' && c <= 'z' ? c - ('a' - 'A') : c);
+  return upper;
+}();
+
+bool is_upper_case_letter(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+
+/// Phoenix++'s map of a split: upper-cases it in place, then, byte by byte, emits (word, 1) for
+/// each run of letters and apostrophes from its first letter on, ending the word with a NUL
+/// over the separator after it (or over the string's own terminator).
+void map_text(std::string& text, PhoenixWordCounts::Table& counts) {
+  for (char& c : text) c = upper_case_of[static_cast<unsigned char>(c)];
+  char* const data = text.data();
+  const std::size_t size = text.size();
+  std::size_t i = 0;
+  while (i < size) {
+    while (i < size && !is_upper_case_letter(data[i])) ++i;
+    const std::size_t start = i;
+    while (i < size && (is_upper_case_letter(data[i]) || data[i] == '\'')) ++i;
+    if (i > start) {
+      data[i] = 0;
+      counts[CWord{data + start}].add(1);
+    }
+  }
 }
 
 }  // namespace
@@ -39,31 +90,28 @@ WordCounts count_words_sequential(const datasets::TextInput& input) {
 
 WordCounts count_words_phoenix_like(const datasets::TextInput& input, std::size_t threads) {
   const auto& pieces = input.pieces();
-  std::vector<CountMap> per_worker(threads);
-  // As in the sequential baseline, each worker keeps every piece it read.
+  PhoenixWordCounts container(threads);
+  // The words point into the texts, so each worker keeps every piece it read, as Phoenix++ keeps
+  // its whole input.
   std::vector<std::deque<std::string>> texts(threads);
-  std::atomic<std::size_t> next_piece{0};
+  auto tasks = PhoenixTaskQueue::for_map(pieces.size(), threads);
   run_workers(threads, [&](std::size_t worker) {
-    for (auto i = next_piece.fetch_add(1, std::memory_order_relaxed); i < pieces.size();
-         i = next_piece.fetch_add(1, std::memory_order_relaxed)) {
-      auto& buffer = texts[worker].emplace_back();
-      auto text = input.text(pieces[i], buffer);
-      count_into(text, per_worker[worker]);
-    }
+    PhoenixWordCounts::Table counts;
+    while (auto task = tasks.take(worker))
+      for (auto i = task->first; i < task->last; ++i) {
+        auto& text = texts[worker].emplace_back();
+        const auto read = input.text(pieces[i], text);  // into `text`, which it sizes, unless held in memory
+        if (read.data() != text.data()) text.assign(read);
+        map_text(text, counts);
+      }
+    container.add(worker, counts);
   });
-
-  // Reduce: worker p owns the words whose hash is p modulo the worker count.
-  std::vector<CountMap> partitions(threads);
-  run_workers(threads, [&](std::size_t partition) {
-    mr::ascii_case_insensitive_hash hash;
-    for (const auto& counts : per_worker)
-      for (const auto& [word, count] : counts)
-        if (hash(word) % threads == partition) partitions[partition][word] += count;
+  // Phoenix++ sorts by count, ties by word descending, and prints from the end; sorted here the
+  // other way round, straight into output order.
+  auto sorted = phoenix_sort_merge(container.reduce(), [](const auto& a, const auto& b) {
+    return a.value != b.value ? a.value > b.value : std::strcmp(a.key.text, b.key.text) < 0;
   });
-
-  std::vector<std::pair<std::string_view, std::uint64_t>> merged;
-  for (const auto& partition : partitions) merged.insert(merged.end(), partition.begin(), partition.end());
-  return WordCounts::from_pairs(merged);
+  return WordCounts::from_pairs(sorted);
 }
 
 }  // namespace pgasmr::apps::wordcount

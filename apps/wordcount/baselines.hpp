@@ -15,9 +15,12 @@ namespace pgasmr::apps::wordcount {
 WordCounts count_words_sequential(std::string_view text);
 WordCounts count_words_sequential(const datasets::TextInput& input);
 
-/// Phoenix++'s design on `threads` std::threads: workers take pieces of the input from a shared
-/// queue and count into their own hash map with a sum combiner; then each worker merges one hash
-/// partition of all the maps.
+/// Phoenix++'s word count on `threads` std::threads: the map's elements are the pieces of the
+/// input (Phoenix++'s 1 MiB splits), in tasks from Phoenix++'s queue (phoenix_like_tasks.hpp);
+/// the map of a piece upper-cases it in place and emits (word, 1) for each word, found byte by
+/// byte, into the worker's hash container (open addressing, Phoenix++'s FNV-1a hash of the word,
+/// sum combiners); the reduce adds each hash partition up over the workers in a
+/// std::unordered_map, and MapReduceSort's merge sorts the words by count.
 WordCounts count_words_phoenix_like(const datasets::TextInput& input, std::size_t threads);
 
 }  // namespace pgasmr::apps::wordcount

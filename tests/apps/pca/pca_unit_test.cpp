@@ -102,6 +102,16 @@ TEST(PcaCheck, TheLargestAcceptedValuesAreExact) {
   for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(numerators[p], model.numerators[p] * m * m);
 }
 
+TEST(PcaBaselines, PhoenixLikeIsExactAtTheLargestMagnitudes) {
+  // Its map sums products of deviations from the means, up to (2 m)^2 each: they wrap around 64
+  // bits, and the product sums must still come out exact.
+  const std::int64_t m = 1073741823;  // 2 columns x m is the largest accepted
+  const ds::IntegerTable matrix{3, 2, {m, m, -m, m - 2, m - 1, -m}};
+  ASSERT_EQ(refusal(matrix), "");
+  const auto sequential = pca::pca_sequential(matrix);
+  for (std::size_t threads : {1u, 2u}) EXPECT_EQ(pca::pca_phoenix_like(matrix, threads), sequential);
+}
+
 TEST(PcaBaselines, HandComputedMatrix) {
   EXPECT_EQ(pca::pca_sequential(hand_matrix()), hand_result());
   for (std::size_t threads : {1u, 2u, 3u, 8u}) EXPECT_EQ(pca::pca_phoenix_like(hand_matrix(), threads), hand_result());
