@@ -18,6 +18,7 @@
 
 #include <pgasmr/mapreduce/container.hpp>
 #include <pgasmr/mapreduce/detail/byte_transfer.hpp>
+#include <pgasmr/mapreduce/detail/dense_reduce.hpp>
 #include <pgasmr/mapreduce/detail/pair_streams.hpp>
 #include <pgasmr/mapreduce/hash.hpp>
 #include <pgasmr/mapreduce/hash_container.hpp>
@@ -111,6 +112,18 @@ template <CombiningContainer C>
 result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceMode& mode,
                             Transfer transfer = Transfer::collective) {
   validate(mode, me);
+  if constexpr (detail::dense_reducible<C>) {
+    // Dense integer arrays fold element by element in the collectives: no pairs to encode.
+    const bool gathered = mode.kind == ReduceMode::Kind::all || mode.kind == ReduceMode::Kind::root;
+    if (gathered && transfer == Transfer::collective) {
+      const bool to_all = mode.kind == ReduceMode::Kind::all;
+      auto values = detail::reduce_dense(me, container, to_all, to_all ? 0 : mode.root);
+      if (!to_all && me.thread() != mode.root) return {};
+      std::vector<KeyValue<std::size_t, typename C::mapped_type>> pairs(values.size());
+      for (std::size_t key = 0; key < values.size(); ++key) pairs[key] = {key, values[key]};
+      return result_of_t<C>(std::move(pairs));
+    }
+  }
   switch (mode.kind) {
     case ReduceMode::Kind::no_comm: return detail::make_result(container);
     case ReduceMode::Kind::all: {

@@ -79,6 +79,8 @@ class Result {
   /// Text keys are sorted by their eight-byte prefixes as integers first, and compared in full
   /// only when the prefixes tie: most comparisons then touch no key bytes at all.
   void sort_by_key() {
+    // Dense containers and merged sorted runs arrive in order: one pass instead of a sort.
+    if (std::ranges::is_sorted(entries_, std::ranges::less{}, &entry_type::key)) return;
     if constexpr (is_text) {
       std::vector<std::pair<std::uint64_t, std::size_t>> order(entries_.size());
       for (std::size_t i = 0; i < entries_.size(); ++i) order[i] = {ordering_prefix(entries_[i].key), i};

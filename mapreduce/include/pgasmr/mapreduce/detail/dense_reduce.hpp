@@ -1,0 +1,75 @@
+#pragma once
+/// @file
+/// The reduce of a dense container (ArrayContainer) of integers under a built-in combiner:
+/// the threads' arrays folded element by element with the collectives (reduce-scatter, then
+/// gather or allgather), instead of encoded as key-value pairs, gathered whole and folded by
+/// every receiver. Exact: integer sum (wrapping), min and max give the same values in any
+/// order, so the result is the pair path's.
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include <pgasmr/collectives/allgather.hpp>
+#include <pgasmr/collectives/gather.hpp>
+#include <pgasmr/collectives/operators.hpp>
+#include <pgasmr/collectives/reduce_scatter.hpp>
+#include <pgasmr/mapreduce/array_container.hpp>
+#include <pgasmr/mapreduce/combiners.hpp>
+#include <pgasmr/pgas/context.hpp>
+
+namespace pgasmr::mr::detail {
+
+/// The collectives' operator for a combiner of the engine (void: none).
+template <class Combiner>
+struct collective_op {
+  using type = void;
+};
+template <>
+struct collective_op<sum> {
+  using type = coll::op::add;
+};
+template <>
+struct collective_op<min> {
+  using type = coll::op::min;
+};
+template <>
+struct collective_op<max> {
+  using type = coll::op::max;
+};
+
+template <class C>
+inline constexpr bool dense_reducible = false;
+template <class V, class Combiner>
+inline constexpr bool dense_reducible<ArrayContainer<V, Combiner>> =
+    std::integral<V> && !std::same_as<V, bool> && !std::is_void_v<typename collective_op<Combiner>::type>;
+
+/// Every key's value folded over the threads, indexed by key: on every thread (to_all), or on
+/// thread `root` only (the others get an empty vector). @collective every thread.
+template <class V, class Combiner>
+  requires dense_reducible<ArrayContainer<V, Combiner>>
+std::vector<V> reduce_dense(pgas::Context& me, const ArrayContainer<V, Combiner>& container, bool to_all, int root) {
+  using Op = typename collective_op<Combiner>::type;
+  const auto threads = static_cast<std::size_t>(me.threads());
+  const std::size_t keys = container.key_count();
+  const std::size_t block = (keys + threads - 1) / threads;  // the keys each thread folds
+  std::vector<V> padded(block * threads, Combiner::template identity<V>());
+  std::ranges::copy(container.values(), padded.begin());
+  std::vector<V> mine(block);
+  coll::reduce_scatter(me, std::span(mine), std::span<const V>(padded), block, Op{});
+  std::vector<V> whole(to_all || me.thread() == root ? block * threads : 0);
+  if (to_all) {
+    coll::allgather(me, std::span(whole), std::span<const V>(mine), block);
+  } else {
+    coll::Options options;
+    options.root = root;
+    coll::gather(me, std::span(whole), std::span<const V>(mine), block, options);
+  }
+  whole.resize(std::min(whole.size(), keys));
+  return whole;
+}
+
+}  // namespace pgasmr::mr::detail
