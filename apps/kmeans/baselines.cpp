@@ -1,7 +1,6 @@
 #include "kmeans/baselines.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -11,29 +10,13 @@
 namespace pgasmr::apps::kmeans {
 namespace {
 
-/// Phoenix++'s map of a point: its squared distance to each centroid in turn, a plain loop over
-/// the coordinates as its point::sq_dist (not the engine's tuned nearest_centroid), the nearest
-/// kept (the lower index on a tie); then the emit into that cluster's combiner, which adds the
-/// coordinates and a count of one (Phoenix++'s point_combiner). Returns the cluster.
+/// Phoenix++'s map of a point: the nearest centroid by its plain loop (as its point::sq_dist,
+/// not the engine's tuned nearest_centroid), then the emit into that cluster's combiner, which
+/// adds the coordinates and a count of one (Phoenix++'s point_combiner). Returns the cluster.
 ClusterIndex map_point(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids,
                        std::span<std::int64_t> sums) {
-  const std::size_t dimensions = point.size();
-  ClusterIndex nearest = 0;
-  std::int64_t least = std::numeric_limits<std::int64_t>::max();
-  for (std::size_t at = 0, c = 0; at < centroids.size(); at += dimensions, ++c) {
-    std::int64_t distance = 0;  // kept in range by the coordinate bound checked at load
-    for (std::size_t d = 0; d < dimensions; ++d) {
-      const auto difference = point[d] - centroids[at + d];
-      distance += difference * difference;
-    }
-    if (distance < least) {
-      least = distance;
-      nearest = static_cast<ClusterIndex>(c);
-    }
-  }
-  auto combiner = sums.subspan(sums_row(nearest, dimensions), dimensions + 1);
-  for (std::size_t d = 0; d < dimensions; ++d) combiner[d] += point[d];
-  ++combiner[dimensions];
+  const auto nearest = nearest_centroid_plain(point, centroids);
+  add_to_sums(point, nearest, sums);
   return nearest;
 }
 
