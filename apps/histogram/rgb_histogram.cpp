@@ -1,5 +1,7 @@
 #include "histogram/rgb_histogram.hpp"
 
+#include <bit>
+#include <cstring>
 #include <limits>
 
 namespace pgasmr::apps::histogram {
@@ -11,30 +13,52 @@ std::string describe_bin(std::size_t bin) {
   return std::string(channel_names[bin / values_per_channel]) + " " + std::to_string(bin % values_per_channel);
 }
 
-/// 32-bit counters (3 KiB, fewer cache lines than 64-bit ones), added into the 64-bit counts
-/// before one can overflow.
-using Counters = std::array<std::uint32_t, bin_count>;
+/// 32-bit counters (3 KiB a table, fewer cache lines than 64-bit ones), added into the 64-bit
+/// counts before one can overflow. Four tables, one per pixel of a step of four: neighbouring
+/// pixels often repeat a value, and incrementing one counter twice in a row waits for the first
+/// store to come back; four tables break that chain.
+constexpr std::size_t tables = 4;
+using Counters = std::array<std::array<std::uint32_t, bin_count>, tables>;
 constexpr std::uint64_t most_pending_pixels = std::numeric_limits<std::uint32_t>::max();
 
-void count_pixel(const std::uint8_t* pixel, Counters& counters) noexcept {
+void count_pixel(const std::uint8_t* pixel, std::array<std::uint32_t, bin_count>& counters) noexcept {
   ++counters[bin_of(Channel::blue, pixel[0])];
   ++counters[bin_of(Channel::green, pixel[1])];
   ++counters[bin_of(Channel::red, pixel[2])];
 }
 
-/// Four pixels a step: less loop overhead per increment.
+/// ++table[bin_of(channel, byte `at` of `bytes`)], the byte cut out of a word in a register.
+template <std::size_t at>
+  requires(std::endian::native == std::endian::little)  // byte k of a loaded word is bits 8k..8k+7
+void count_byte(std::uint64_t bytes, std::array<std::uint32_t, bin_count>& table) noexcept {
+  constexpr auto channel = static_cast<Channel>(2 - at % 3);  // BMP pixels are blue, green, red
+  ++table[bin_of(channel, static_cast<std::uint8_t>(bytes >> (8 * (at % 8))))];
+}
+
+/// Four pixels (12 bytes) a step, read in two loads: every byte counted then costs one load and
+/// one store of its counter, and no load of its own (the processor's memory ports are the limit).
 void count_row(std::span<const std::uint8_t> row, Counters& counters) noexcept {
-  constexpr std::ptrdiff_t step = 4;
+  static_assert(tables == 4, "a step is 12 bytes: one 8-byte and one 4-byte load");
   const std::uint8_t* pixel = row.data();
   const std::uint8_t* const end = pixel + row.size() / 3 * 3;
-  for (; end - pixel >= 3 * step; pixel += 3 * step)
-    for (std::ptrdiff_t k = 0; k < step; ++k) count_pixel(pixel + 3 * k, counters);
-  for (; pixel != end; pixel += 3) count_pixel(pixel, counters);
+  for (; end - pixel >= 12; pixel += 12) {
+    std::uint64_t low;
+    std::uint32_t high;
+    std::memcpy(&low, pixel, 8);
+    std::memcpy(&high, pixel + 8, 4);
+    count_byte<0>(low, counters[0]), count_byte<1>(low, counters[0]), count_byte<2>(low, counters[0]);
+    count_byte<3>(low, counters[1]), count_byte<4>(low, counters[1]), count_byte<5>(low, counters[1]);
+    count_byte<6>(low, counters[2]), count_byte<7>(low, counters[2]), count_byte<8>(high, counters[2]);
+    count_byte<9>(high, counters[3]), count_byte<10>(high, counters[3]), count_byte<11>(high, counters[3]);
+  }
+  for (; pixel != end; pixel += 3) count_pixel(pixel, counters[0]);
 }
 
 void move_into(Counters& counters, RgbHistogram& counts) noexcept {
-  for (std::size_t bin = 0; bin < bin_count; ++bin) counts[bin] += counters[bin];
-  counters.fill(0);
+  for (auto& table : counters) {
+    for (std::size_t bin = 0; bin < bin_count; ++bin) counts[bin] += table[bin];
+    table.fill(0);
+  }
 }
 
 }  // namespace

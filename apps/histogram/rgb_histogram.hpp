@@ -28,8 +28,9 @@ constexpr std::size_t bin_of(Channel channel, std::uint8_t value) noexcept {
 
 /// Adds the pixels of rows [first, last) of `image` to `counts`: the work of the baselines and
 /// of the array-based map. (Counting into 32-bit counters, four pixels a step, measured about 10%
-/// faster than 64-bit ones a pixel at a time; interleaving pixels over several sets of counters,
-/// to spare each increment waiting for the last in runs of equal values, measured no faster.)
+/// faster than 64-bit ones a pixel at a time; a set of counters per pixel of the step, with the
+/// step's 12 bytes read in two loads, about 20% faster again: 0.145 -> 0.118 s for 400 MiB at one
+/// thread.)
 void add_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts);
 
 /// The --output format: 768 lines `channel<TAB>value<TAB>count`, channel r, g, then b.

@@ -1,5 +1,7 @@
 #include "linreg/regression.hpp"
 
+#include "linreg/byte_pair_sums.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstdio>
@@ -9,9 +11,15 @@ namespace {
 
 constexpr const char* sum_names[sum_count] = {"sx", "sy", "sxx", "syy", "sxy"};
 
-/// Phoenix byte pairs are summed as 32-bit integers in pieces of this many points: |x|, |y| <= 128,
-/// so a piece's sums stay within 2^30 (exact in an int32 and in a double).
-constexpr std::size_t byte_pair_piece = std::size_t{1} << 16;
+/// Whether every product x*y of the points is -0.0 in double arithmetic (one factor 0, the
+/// other negative): their sum is then -0.0, and so must be the one term standing for them.
+bool every_product_minus_zero(const std::byte* pairs, std::size_t points) {
+  for (std::size_t i = 0; i < points; ++i) {
+    const auto x = static_cast<signed char>(pairs[2 * i]), y = static_cast<signed char>(pairs[2 * i + 1]);
+    if (!((x == 0 && y < 0) || (y == 0 && x < 0))) return false;
+  }
+  return true;
+}
 
 std::string line(const char* name, double value) {
   char text[64];
@@ -30,27 +38,16 @@ void add_points(std::span<const std::byte> bytes, datasets::PairFormat format, s
     for (auto i = first; i < last; ++i) sums.add(datasets::point_at(bytes, i, format));
     return;
   }
-  for (auto begin = first; begin < last; begin += byte_pair_piece) {
-    const auto end = std::min(last, begin + byte_pair_piece);
-    std::int32_t x_sum = 0, y_sum = 0, xx_sum = 0, yy_sum = 0, xy_sum = 0;
-    std::int32_t minus_zero_products = 0;  // x*y is -0.0 in double arithmetic: one factor 0, the other negative
-    for (auto i = begin; i < end; ++i) {
-      const std::int32_t x = static_cast<signed char>(bytes[2 * i]);
-      const std::int32_t y = static_cast<signed char>(bytes[2 * i + 1]);
-      x_sum += x;
-      y_sum += y;
-      xx_sum += x * x;
-      yy_sum += y * y;
-      xy_sum += x * y;
-      minus_zero_products += ((x == 0) & (y < 0)) | ((y == 0) & (x < 0));
-    }
-    sums.of[sx].add(double(x_sum));
-    sums.of[sy].add(double(y_sum));
-    sums.of[sxx].add(double(xx_sum));
-    sums.of[syy].add(double(yy_sum));
-    // A sum of nothing but -0.0 terms is -0.0: the one term standing for them must be one too.
-    const auto points = static_cast<std::int32_t>(end - begin);
-    sums.of[sxy].add(minus_zero_products == points ? -0.0 : double(xy_sum));
+  for (auto begin = first; begin < last; begin += max_byte_pair_run) {
+    const auto points = std::min(last - begin, max_byte_pair_run);
+    const std::byte* pairs = bytes.data() + 2 * begin;
+    const ByteSums piece = sum_byte_pairs(pairs, points);
+    sums.of[sx].add(double(piece.x));
+    sums.of[sy].add(double(piece.y));
+    sums.of[sxx].add(double(piece.xx));
+    sums.of[syy].add(double(piece.yy));
+    // Only a piece whose products add up to 0 can consist of -0.0 products alone.
+    sums.of[sxy].add(piece.xy == 0 && every_product_minus_zero(pairs, points) ? -0.0 : double(piece.xy));
   }
 }
 

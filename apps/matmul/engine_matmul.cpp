@@ -9,6 +9,7 @@
 
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
+#include "matmul/double_product.hpp"
 #include "matmul/product.hpp"
 
 namespace pgasmr::apps::matmul {
@@ -26,15 +27,18 @@ std::optional<datasets::IntegerTable> multiply_engine(pgas::Context& me, const d
                                                       const datasets::IntegerTable& b, const EngineChoice& choice,
                                                       JobTimer& timer) {
   using ProductBands = mr::HashContainer<std::uint64_t, std::vector<std::int64_t>, add_rows>;
-  const std::size_t bands = (a.rows + rows_per_pass - 1) / rows_per_pass;
-  auto band_rows = [&](std::size_t band) { return std::min(rows_per_pass, a.rows - band * rows_per_pass); };
+  const std::size_t bands = (a.rows + band_rows - 1) / band_rows;
+  auto rows_of = [&](std::size_t band) { return std::min(band_rows, a.rows - band * band_rows); };
+  std::optional<DoubleProduct> in_doubles;  // each thread packs its own B: no sharing to arrange
+  if (exact_in_doubles(a, b)) in_doubles.emplace(a, b);
   auto map = [&](std::size_t band, ProductBands& out) {
-    std::vector<std::int64_t> rows(band_rows(band) * b.columns);
-    multiply_rows(a, b, band * rows_per_pass, rows);
+    std::vector<std::int64_t> rows(rows_of(band) * b.columns);
+    if (in_doubles) in_doubles->multiply_rows(band * band_rows, rows);
+    else multiply_rows(a, b, band * band_rows, rows);
     out.emit(band, std::move(rows));
   };
   WeightedDistribution distribution(choice.distribution, bands,
-                                    [&](std::size_t band) { return band_rows(band) * a.columns * b.columns; });
+                                    [&](std::size_t band) { return rows_of(band) * a.columns * b.columns; });
   ProductBands product_bands;
   mr::apply_map(me, std::views::iota(std::size_t{0}, bands), map, product_bands, distribution.get());
   timer.lap("map");
@@ -42,7 +46,7 @@ std::optional<datasets::IntegerTable> multiply_engine(pgas::Context& me, const d
   if (me.thread() != 0) return std::nullopt;
   auto product = product_shape(a, b);
   for (const auto& [band, rows] : reduced)
-    std::ranges::copy(rows, product.values.begin() + static_cast<std::ptrdiff_t>(band * rows_per_pass * b.columns));
+    std::ranges::copy(rows, product.values.begin() + static_cast<std::ptrdiff_t>(band * band_rows * b.columns));
   return product;
 }
 

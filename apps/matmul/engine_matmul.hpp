@@ -1,14 +1,14 @@
 #pragma once
 /// @file
-/// Matrix multiply on the MapReduce engine. The elements are bands of rows_per_pass rows of the
+/// Matrix multiply on the MapReduce engine. The elements are bands of band_rows rows of the
 /// product (the last one maybe shorter), each weighing its cost (its rows x A's columns x B's
-/// columns multiply-adds). The map computes band k's rows with multiply_rows (each row of B read
-/// once for the whole band) and emits them whole: key k, value the rows one after the other as a
-/// std::vector (moved in; one memcpy on the wire), into a HashContainer whose combiner adds
-/// values element by element (each band is emitted once, so it never has to add; it keeps the
-/// container a plain sum). Per-band values rather than an ArrayContainer of every entry: a thread
-/// then holds only the rows it computed, not a whole product-sized array, and the reduce moves
-/// each row once.
+/// columns multiply-adds). The map computes a band's rows in double arithmetic when that is exact
+/// (DoubleProduct: register tiles, vectorized), otherwise with multiply_rows in 64-bit integers,
+/// and emits them whole: key k, value the rows one after the other as a std::vector (moved in;
+/// one memcpy on the wire), into a HashContainer whose combiner adds values element by element
+/// (each band is emitted once, so it never has to add; it keeps the container a plain sum).
+/// Per-band values rather than an ArrayContainer of every entry: a thread then holds only the
+/// rows it computed, not a whole product-sized array, and the reduce moves each row once.
 
 #include <cstdint>
 #include <optional>
@@ -21,6 +21,10 @@
 #include "common/options.hpp"
 
 namespace pgasmr::apps::matmul {
+
+/// Rows per band: 16 rows share each panel of B while it is in the cache, and a 600-row product
+/// still makes 38 bands for the distributions to balance.
+inline constexpr std::size_t band_rows = 16;
 
 /// Element-by-element sum of two rows of equal length; an empty row is the identity.
 struct add_rows {

@@ -60,14 +60,19 @@ void check_factors(const datasets::IntegerTable& a, const datasets::IntegerTable
   if (a.columns != b.rows)
     throw datasets::input_error("cannot multiply '" + a_name + "' (" + shape_of(a) + ") by '" + b_name + "' (" +
                                 shape_of(b) + "): A's columns must equal B's rows");
-  const std::uint64_t max_a = largest_magnitude(a);
-  const std::uint64_t max_b = largest_magnitude(b);
-  std::uint64_t bound = 0;
-  if (__builtin_mul_overflow(a.columns, max_a, &bound) || __builtin_mul_overflow(bound, max_b, &bound) ||
-      bound > static_cast<std::uint64_t>(INT64_MAX))
+  const auto bound = product_bound(a, b);
+  if (!bound || *bound > static_cast<std::uint64_t>(INT64_MAX))
     throw datasets::input_error("'" + a_name + "' x '" + b_name + "': " + std::to_string(a.columns) +
-                                " terms x largest magnitudes " + std::to_string(max_a) + " and " +
-                                std::to_string(max_b) + " could overflow 64 bits");
+                                " terms x largest magnitudes " + std::to_string(largest_magnitude(a)) + " and " +
+                                std::to_string(largest_magnitude(b)) + " could overflow 64 bits");
+}
+
+std::optional<std::uint64_t> product_bound(const datasets::IntegerTable& a, const datasets::IntegerTable& b) {
+  std::uint64_t bound = 0;
+  if (__builtin_mul_overflow(std::uint64_t{a.columns}, largest_magnitude(a), &bound) ||
+      __builtin_mul_overflow(bound, largest_magnitude(b), &bound))
+    return std::nullopt;
+  return bound;
 }
 
 void multiply_row(const datasets::IntegerTable& a, const datasets::IntegerTable& b, std::size_t i,

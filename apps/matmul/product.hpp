@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ Factors load_factors(const std::filesystem::path& a, const std::filesystem::path
 /// partial sum of a product's entry fits in 64 bits, whatever the order of the additions.
 void check_factors(const datasets::IntegerTable& a, const datasets::IntegerTable& b, const std::string& a_name,
                    const std::string& b_name);
+
+/// K x max|A| x max|B| with K = A's columns: a bound on the magnitude of every product and partial
+/// sum of an entry of A B; nullopt when it does not fit in 64 bits.
+std::optional<std::uint64_t> product_bound(const datasets::IntegerTable& a, const datasets::IntegerTable& b);
 
 /// Row i of A B into `row` (B's columns long, zeroed here): row += A(i,k) x row k of B for each
 /// k, Phoenix++'s loop order (B read row by row).

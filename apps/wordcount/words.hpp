@@ -109,9 +109,13 @@ void for_each_word(std::string_view text, OnWord&& on_word) {
 /// the compiler vectorizes it: a whole chunk of text costs about as much as copying it.
 inline void to_upper_into(std::string_view text, std::string& out) {
   out.resize(text.size());
+  // Plain pointers: a store through out[i] may alias `out`'s own pointer (a char store aliases
+  // anything), which made GCC reload it for every byte and keep the loop scalar.
+  const char* from = text.data();
+  char* to = out.data();
   for (std::size_t i = 0; i < text.size(); ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    out[i] = static_cast<char>(c - (static_cast<unsigned char>(c - 'a') < 26 ? 'a' - 'A' : 0));
+    auto c = static_cast<unsigned char>(from[i]);
+    to[i] = static_cast<char>(c - (static_cast<unsigned char>(c - 'a') < 26 ? 'a' - 'A' : 0));
   }
 }
 

@@ -9,6 +9,7 @@
 #include "apps/engine_choices.hpp"
 #include "common/job_timer.hpp"
 #include "matmul/baselines.hpp"
+#include "matmul/double_product.hpp"
 #include "matmul/engine_matmul.hpp"
 #include "matmul_model.hpp"
 #include "support/spmd.hpp"
@@ -47,4 +48,14 @@ TEST(EngineMatmul, HandComputedProduct) {
 TEST(EngineMatmul, SampleShapes) {
   expect_product_everywhere(model::sample_matrix(1, 1, 9, 1), model::sample_matrix(1, 1, 9, 2));  // fewer rows than threads
   expect_product_everywhere(model::sample_matrix(23, 7, 1000, 3), model::sample_matrix(7, 11, 1000, 4));
+}
+
+TEST(EngineMatmul, BothKernels) {
+  // More rows than one band (16), ragged tiles: within 2^53, the double-arithmetic kernel.
+  ASSERT_TRUE(mm::exact_in_doubles(model::sample_matrix(37, 19, 1000, 5), model::sample_matrix(19, 21, 1000, 6)));
+  expect_product_everywhere(model::sample_matrix(37, 19, 1000, 5), model::sample_matrix(19, 21, 1000, 6));
+  // Past 2^53 (19 x 10^9 x 10^9): the 64-bit integer kernel, still exact.
+  const auto big_a = model::sample_matrix(37, 19, 1'000'000'000, 7), big_b = model::sample_matrix(19, 21, 1'000'000'000, 8);
+  ASSERT_FALSE(mm::exact_in_doubles(big_a, big_b));
+  expect_product_everywhere(big_a, big_b);
 }

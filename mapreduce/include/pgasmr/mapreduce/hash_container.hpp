@@ -172,9 +172,10 @@ class HashContainer {
     V value{};
   };
 
-  /// Emits n pairs in batches: hash a batch and prefetch its home slots (and, for views, the
-  /// stored keys' bytes), then probe. A key found in its home slot, the common case, is folded
-  /// right there; the rest take the general path.
+  /// Emits n pairs in batches: hash a batch and prefetch its home slots, then probe. A key found
+  /// in its home slot, the common case, is folded right there; the rest take the general path.
+  /// (A second pass prefetching the stored keys' bytes of string_view keys cost more than it
+  /// saved: word count's map on a 200 MiB corpus took 10% longer with it.)
   template <class KeyAt, class ValueAt>
   void emit_batches(std::size_t n, KeyAt key_at, ValueAt value_at) {
     constexpr std::size_t batch = 32;
@@ -191,10 +192,6 @@ class HashContainer {
         tags[i] = tag_of(key_at(first + i));
         homes[i] = table + home_index(tags[i], multiplier, shift);
         __builtin_prefetch(homes[i]);
-      }
-      if constexpr (stores_views) {
-        for (std::size_t i = 0; i < count; ++i)
-          if (homes[i]->tag == tags[i]) __builtin_prefetch(homes[i]->key.data());
       }
       for (std::size_t i = 0; i < count; ++i) {
         Slot& home = *homes[i];

@@ -1,0 +1,94 @@
+#include "matmul/double_product.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "matmul/product.hpp"
+
+namespace pgasmr::apps::matmul {
+namespace {
+
+/// Four doubles: GCC's vector extension, one AVX register or two SSE2 registers.
+using Lanes = double __attribute__((vector_size(32)));
+constexpr std::size_t lanes = sizeof(Lanes) / sizeof(double);
+static_assert(DoubleProduct::panel_columns == 2 * lanes, "a tile row is two Lanes");
+
+// The build targets baseline x86-64 (SSE2); an AVX2 clone, chosen at load time on machines that
+// have AVX2, does the same work in half the instructions. Exactness does not depend on the clone.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define PGASMR_AVX2_CLONE [[gnu::target_clones("avx2", "default")]]
+#else
+#define PGASMR_AVX2_CLONE
+#endif
+
+/// out (groups x tile_rows rows, panels x panel_columns columns, row-major) = A's packed row
+/// groups (group g, k, r at (g * K + k) * tile_rows + r) times B's panels. Each tile of
+/// tile_rows x panel_columns sums stays in registers for the whole K loop: per k, two loads of
+/// B and four of A feed sixteen multiply-adds. The panel loop is outside the group loop, so one
+/// panel of B serves every group of the band while it is in the cache.
+PGASMR_AVX2_CLONE
+void multiply_tiles(const double* a_groups, std::size_t groups, const double* b_panels, std::size_t panels,
+                    std::size_t k_count, double* out) noexcept {
+  constexpr std::size_t rows = DoubleProduct::tile_rows, columns = DoubleProduct::panel_columns;
+  const std::size_t out_columns = panels * columns;
+  for (std::size_t p = 0; p < panels; ++p) {
+    const double* panel = b_panels + p * k_count * columns;
+    for (std::size_t g = 0; g < groups; ++g) {
+      const double* a = a_groups + g * k_count * rows;
+      Lanes sums[rows][2] = {};
+      for (std::size_t k = 0; k < k_count; ++k) {
+        Lanes left, right;  // (memcpy: unaligned loads, no Lanes passed by value, whose ABI differs by clone)
+        std::memcpy(&left, panel + k * columns, sizeof left);
+        std::memcpy(&right, panel + k * columns + lanes, sizeof right);
+        for (std::size_t r = 0; r < rows; ++r) {
+          const double factor = a[k * rows + r];
+          sums[r][0] += factor * left;
+          sums[r][1] += factor * right;
+        }
+      }
+      for (std::size_t r = 0; r < rows; ++r) {
+        double* to = out + (g * rows + r) * out_columns + p * columns;
+        std::memcpy(to, &sums[r][0], sizeof(Lanes));
+        std::memcpy(to + lanes, &sums[r][1], sizeof(Lanes));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+bool exact_in_doubles(const datasets::IntegerTable& a, const datasets::IntegerTable& b) {
+  auto bound = product_bound(a, b);
+  return bound && *bound <= (std::uint64_t{1} << 53);
+}
+
+DoubleProduct::DoubleProduct(const datasets::IntegerTable& a, const datasets::IntegerTable& b)
+    : a_(a), columns_(b.columns) {
+  const std::size_t panels = (b.columns + panel_columns - 1) / panel_columns;
+  b_panels_.assign(panels * b.rows * panel_columns, 0.0);
+  for (std::size_t k = 0; k < b.rows; ++k)
+    for (std::size_t j = 0; j < b.columns; ++j)
+      b_panels_[((j / panel_columns) * b.rows + k) * panel_columns + j % panel_columns] =
+          static_cast<double>(b.values[k * b.columns + j]);
+}
+
+void DoubleProduct::multiply_rows(std::size_t first, std::span<std::int64_t> rows) const {
+  if (columns_ == 0) return;
+  const std::size_t count = rows.size() / columns_, k_count = a_.columns;
+  const std::size_t groups = (count + tile_rows - 1) / tile_rows;
+  const std::size_t panels = (columns_ + panel_columns - 1) / panel_columns;
+  // Per thread, reused: a band's packed A rows (zero rows pad the last group) and its sums.
+  thread_local std::vector<double> a_groups, sums;
+  a_groups.assign(groups * k_count * tile_rows, 0.0);
+  sums.resize(groups * tile_rows * panels * panel_columns);
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::size_t k = 0; k < k_count; ++k)
+      a_groups[((i / tile_rows) * k_count + k) * tile_rows + i % tile_rows] =
+          static_cast<double>(a_.values[(first + i) * k_count + k]);
+  multiply_tiles(a_groups.data(), groups, b_panels_.data(), panels, k_count, sums.data());
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::size_t j = 0; j < columns_; ++j)
+      rows[i * columns_ + j] = static_cast<std::int64_t>(sums[i * panels * panel_columns + j]);
+}
+
+}  // namespace pgasmr::apps::matmul
