@@ -1,10 +1,10 @@
 #include "linreg/regression.hpp"
 
-#include "linreg/byte_pair_sums.hpp"
-
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+
+#include "linreg/byte_pair_sums.hpp"
 
 namespace pgasmr::apps::linreg {
 namespace {
