@@ -72,7 +72,13 @@ void back_off(unsigned round, unsigned spin_rounds) {
 void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::uint32_t>& word, std::uint32_t old) {
   constexpr unsigned spin_rounds = 2000;
   for (unsigned round = 0; round < spin_rounds; ++round) {
-    if (word.load(std::memory_order_acquire) != old) return;
+    if (word.load(std::memory_order_acquire) != old) {
+      // cancel() changes the word too, to wake its waiters: a change is a release only if the
+      // job still runs. (Returning here on any change let a member of a collective go on to
+      // copy from the buffers of a member that had failed instead of arriving.)
+      cancellation.throw_if_cancelled();
+      return;
+    }
     if (round % 64 == 63) std::this_thread::yield();
   }
   while (word.load(std::memory_order_acquire) == old) {

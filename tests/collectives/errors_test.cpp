@@ -261,6 +261,29 @@ TEST(Errors, cancelled_member_leaves_while_others_read_its_buffers) {
   }, "test", "thread 1 fails while the others gather");
 }
 
+/// A member that fails before it enters a collective, while another spins at the collective's
+/// first step (which waits for every local member's buffer addresses): the cancellation must not
+/// pass for the step's completion, or the waiting member copies from the failed member's buffers
+/// (a null address: CI saw the crash under mpirun). The failure lands 0-49 us after the start,
+/// over 300 jobs, so that some land in the waiter's spin.
+TEST(Errors, member_fails_while_another_spins_at_the_first_step) {
+  SKIP_UNDER_MPI();
+  for (int run = 0; run < 300 && !HasFailure(); ++run) {
+    expect_refusal(2, [&](pg::Context& me) {
+      if (me.thread() == 1) {
+        auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(run % 50);
+        while (std::chrono::steady_clock::now() < until) {
+        }
+        throw pgasmr::error("test", 1, "thread 1 fails before the broadcast");
+      }
+      std::vector<std::uint64_t> value(4096);  // 32 KiB: past the eager path, through the executor
+      coll::broadcast(me, std::span(value), std::span<const std::uint64_t>(value), value.size(),
+                      {.root = 1, .sync = {coll::InSync::none, coll::OutSync::my}});
+      ADD_FAILURE() << "thread 0 finished a broadcast from a root that never entered it (run " << run << ")";
+    }, "test", "thread 1 fails before the broadcast");
+  }
+}
+
 /// The same runtime runs again after a refused collective.
 TEST(Errors, runtime_runs_again_after_a_refusal) {
   SKIP_UNDER_MPI();
