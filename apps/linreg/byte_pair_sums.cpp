@@ -1,8 +1,9 @@
 #include "linreg/byte_pair_sums.hpp"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include "common/avx2_kernels.hpp"
+
+#if PGASMR_AVX2_KERNELS
 #include <immintrin.h>
-#define PGASMR_BYTE_PAIRS_AVX2 1
 #endif
 
 namespace pgasmr::apps::linreg {
@@ -21,10 +22,10 @@ ByteSums sum_byte_pairs_scalar(const std::byte* pairs, std::size_t points) noexc
   return sums;
 }
 
-#if PGASMR_BYTE_PAIRS_AVX2
+#if PGASMR_AVX2_KERNELS
 namespace {
 
-[[gnu::target("avx2")]] std::int32_t add_lanes(__m256i lanes) noexcept {
+PGASMR_AVX2_TARGET std::int32_t add_lanes(__m256i lanes) noexcept {
   __m128i half = _mm_add_epi32(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
   half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
   half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
@@ -34,7 +35,7 @@ namespace {
 /// Each 16-bit lane of a load is one pair, x in its low byte: shifting sign-extends x (left
 /// then arithmetic right) and y (arithmetic right) into 16-bit lanes; vpmaddwd then multiplies
 /// lane by lane and adds neighbours into 32-bit lanes (x by 1 for the plain sums).
-[[gnu::target("avx2")]] ByteSums sum_byte_pairs_avx2(const std::byte* pairs, std::size_t points) noexcept {
+PGASMR_AVX2_TARGET ByteSums sum_byte_pairs_avx2(const std::byte* pairs, std::size_t points) noexcept {
   constexpr std::size_t step = 16;  // pairs per 32-byte load
   const __m256i ones = _mm256_set1_epi16(1);
   __m256i x_sums = _mm256_setzero_si256(), y_sums = x_sums, xx_sums = x_sums, yy_sums = x_sums, xy_sums = x_sums;
@@ -62,9 +63,8 @@ namespace {
 #endif
 
 ByteSums sum_byte_pairs(const std::byte* pairs, std::size_t points) noexcept {
-#if PGASMR_BYTE_PAIRS_AVX2
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return sum_byte_pairs_avx2(pairs, points);
+#if PGASMR_AVX2_KERNELS
+  if (cpu_has_avx2()) return sum_byte_pairs_avx2(pairs, points);
 #endif
   return sum_byte_pairs_scalar(pairs, points);
 }

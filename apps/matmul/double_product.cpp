@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/avx2_kernels.hpp"
 #include "matmul/product.hpp"
 
 namespace pgasmr::apps::matmul {
@@ -46,22 +47,18 @@ static_assert(DoubleProduct::panel_columns == 2 * lanes, "a tile row is two Lane
   }
 }
 
-// The build targets baseline x86-64 (SSE2); on processors with AVX2 the same loop compiled for
-// AVX2 does the work in half the instructions. Chosen at the call (not through an ifunc, which
-// runs before ThreadSanitizer's runtime is ready). Exactness does not depend on the choice.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-[[gnu::target("avx2")]] void multiply_tiles_avx2(const double* a_groups, std::size_t groups, const double* b_panels,
-                                                 std::size_t panels, std::size_t k_count, double* out) noexcept {
+#if PGASMR_AVX2_KERNELS
+/// The same loop in AVX2 instructions: half as many. Exactness does not depend on the choice.
+PGASMR_AVX2_TARGET void multiply_tiles_avx2(const double* a_groups, std::size_t groups, const double* b_panels,
+                                            std::size_t panels, std::size_t k_count, double* out) noexcept {
   multiply_tiles(a_groups, groups, b_panels, panels, k_count, out);
 }
-#define PGASMR_DOUBLE_PRODUCT_AVX2 1
 #endif
 
 void multiply_tiles_best(const double* a_groups, std::size_t groups, const double* b_panels, std::size_t panels,
                          std::size_t k_count, double* out) noexcept {
-#if PGASMR_DOUBLE_PRODUCT_AVX2
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return multiply_tiles_avx2(a_groups, groups, b_panels, panels, k_count, out);
+#if PGASMR_AVX2_KERNELS
+  if (cpu_has_avx2()) return multiply_tiles_avx2(a_groups, groups, b_panels, panels, k_count, out);
 #endif
   multiply_tiles(a_groups, groups, b_panels, panels, k_count, out);
 }

@@ -26,7 +26,7 @@ class DoubleProduct {
   static constexpr std::size_t panel_columns = 8;
   static constexpr std::size_t tile_rows = 4;
 
-  /// Packs B. Precondition: exact_in_doubles(a, b); `a` and `b` must outlive this object.
+  /// Packs B (copied: only `a` must outlive this object). Precondition: exact_in_doubles(a, b).
   DoubleProduct(const datasets::IntegerTable& a, const datasets::IntegerTable& b);
 
   /// Rows first, first + 1, ... of A B into `rows` (a whole number of rows of B's columns), exact.
