@@ -2,23 +2,31 @@
 // Channel: what the members of one team inside a process share from one collective call to the
 // next (a team extension, made on first use): the team as this process sees it, the boards of
 // the zero-copy path, the staging buffers of the traffic between processes, and the mailbox of
-// the eager path.
+// the eager path (with, for a team across processes of one host, the areas it borrows).
 
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <vector>
 
 #include <pgasmr/pgas/types.hpp>
 
+#include "host_mailbox.hpp"
 #include "mailbox.hpp"
 #include "participants.hpp"
 
 namespace pgasmr::coll::detail {
 
 struct Channel {
+  Channel() = default;
+  Channel(const Channel&) = delete;
+  Channel& operator=(const Channel&) = delete;
+  /// Gives back the mailbox areas it borrowed (host_mailbox.hpp).
+  ~Channel();
+
   struct Board {
     // The caller's private buffers, [parity][side]. Two sets, because a fast member may publish
     // for its next call while a slow one still reads this call's addresses; it cannot get two
@@ -30,7 +38,9 @@ struct Channel {
   std::mutex mapping;
   std::vector<Board> boards;          // by local index
   std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
-  Mailbox mailbox;                    // by local index
+  Mailbox mailbox;                    // by mailbox_index
+  std::vector<int> mailbox_index;     // by thread: a member's index in the mailbox, or -1
+  HostMailbox host_mailbox;           // whether and where the mailbox reaches other processes
 
   // The team as this process sees it, worked out once: a team never changes.
   std::vector<bool> member;          // by thread
@@ -48,6 +58,8 @@ struct Channel {
 
   /// Local index of a member thread of this process.
   int local_of(pg::thread_id thread) const { return local_index[static_cast<std::size_t>(thread)]; }
+  /// Index of a member thread in the mailbox (of this process, or of the host).
+  int mailbox_of(pg::thread_id thread) const { return mailbox_index[static_cast<std::size_t>(thread)]; }
 };
 
 /// The channel of the participants' team, mapped.

@@ -43,7 +43,7 @@ bool plan_slots(const Channel& channel, const Plan& plan, Overlap overlap, Scrat
   auto limit = eager_limit();
   const auto& copies = plan.copies();
   scratch.deliveries.resize(copies.size());
-  scratch.postings.assign(channel.boards.size(), {});
+  scratch.postings.assign(static_cast<std::size_t>(channel.mailbox.members()), {});
   for (std::size_t i = 0; i < copies.size(); ++i) {
     const auto& copy = copies[i];
     if (!channel.member[static_cast<std::size_t>(copy.from.owner)] ||
@@ -55,7 +55,7 @@ bool plan_slots(const Channel& channel, const Plan& plan, Overlap overlap, Scrat
       delivery = {true, false};
       continue;
     }
-    auto& posting = scratch.postings[static_cast<std::size_t>(channel.local_of(copy.from.owner))];
+    auto& posting = scratch.postings[static_cast<std::size_t>(channel.mailbox_of(copy.from.owner))];
     Source source{copy.from.shared, copy.from.side, copy.from.offset, copy.bytes};
     if (posting.used > 0 && posting.last == source) {
       delivery = {false, false, posting.last_at};
@@ -103,17 +103,17 @@ void fill_slot(pg::Context& me, const Plan& plan, const Scratch& scratch, Privat
 
 bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, PrivateBuffers mine, Sync sync,
                    Overlap overlap) {
-  if (!channel.all_local || eager_limit() == 0) return false;
+  if (eager_limit() == 0 || !mailbox_reaches_all(p, channel)) return false;
   auto& me = p.me();
   thread_local Scratch scratch;
   if (!plan_slots(channel, plan, overlap, scratch)) return false;
 
   if (sync.in != InSync::none) p.team().barrier();
   auto self = me.thread();
-  auto local = channel.local_of(self);
+  auto index = channel.mailbox_of(self);
   {
-    Mailbox::Round round(channel.mailbox, me, local);
-    if (scratch.postings[static_cast<std::size_t>(local)].used > 0) {
+    Mailbox::Round round(channel.mailbox, me, index);
+    if (scratch.postings[static_cast<std::size_t>(index)].used > 0) {
       fill_slot(me, plan, scratch, mine, round.open());
       round.post();
     }
@@ -124,7 +124,7 @@ bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, Pr
       const auto& delivery = scratch.deliveries[i];
       const std::byte* from = delivery.direct
                                   ? address(me, copy.from, mine)
-                                  : round.await(channel.local_of(copy.from.owner)) + delivery.at;
+                                  : round.await(channel.mailbox_of(copy.from.owner)) + delivery.at;
       std::memcpy(address(me, copy.to, mine), from, copy.bytes);
     }
   }
@@ -136,10 +136,10 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
                             std::pmr::vector<std::size_t>& sizes, Readers readers) {
   auto& channel = channel_of(p);
   auto limit = eager_limit();
-  if (!channel.all_local || limit < sizeof(std::uint64_t)) return EagerGather::unavailable;
+  if (limit < sizeof(std::uint64_t) || !mailbox_reaches_all(p, channel)) return EagerGather::unavailable;
   auto& me = p.me();
   auto room = limit - sizeof(std::uint64_t);
-  Mailbox::Round round(channel.mailbox, me, channel.local_of(me.thread()));
+  Mailbox::Round round(channel.mailbox, me, channel.mailbox_of(me.thread()));
   // The slot: the size, then the bytes if they fit (readers learn from the size whether they do).
   auto* slot = round.open();
   std::uint64_t size = mine.size();
@@ -155,7 +155,7 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
   for (int m = 0; m < p.count(); ++m) {
     if (!p.takes_part(m)) continue;
     std::uint64_t theirs = 0;
-    std::memcpy(&theirs, round.await(channel.local_of(p.thread_of(m))), sizeof theirs);
+    std::memcpy(&theirs, round.await(channel.mailbox_of(p.thread_of(m))), sizeof theirs);
     sizes[static_cast<std::size_t>(m)] = static_cast<std::size_t>(theirs);
     total += static_cast<std::size_t>(theirs);
     fit = fit && theirs <= room;
@@ -166,7 +166,7 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
   for (int m = 0; m < p.count(); ++m) {
     auto bytes = sizes[static_cast<std::size_t>(m)];
     if (bytes == 0) continue;
-    std::memcpy(everyone.data() + at, round.await(channel.local_of(p.thread_of(m))) + sizeof size, bytes);
+    std::memcpy(everyone.data() + at, round.await(channel.mailbox_of(p.thread_of(m))) + sizeof size, bytes);
     at += bytes;
   }
   return EagerGather::gathered;

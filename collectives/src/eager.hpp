@@ -1,5 +1,6 @@
 #pragma once
-// The eager path for small collectives among members that all live in this process: instead of
+// The eager path for small collectives among members that all live in this process, or in
+// processes of one host that map each other's segments (host_mailbox.hpp): instead of
 // publishing buffer addresses and meeting twice (zero-copy), every member copies what the others
 // need from its buffers into its mailbox slot, posts it, and copies what it needs out of the
 // others' slots (mailbox.hpp). Nobody reads a member's buffers but the member itself, so a
@@ -20,8 +21,8 @@
 
 namespace pgasmr::coll::detail {
 
-/// Runs `plan` eagerly and returns true when every copy's ends lie with members in this
-/// process and what each member must post fits its slot; otherwise returns false at once
+/// Runs `plan` eagerly and returns true when the mailbox reaches every member, every copy's ends
+/// lie with members and what each member must post fits its slot; otherwise returns false at once
 /// (every member decides alike: the plan is the same everywhere).
 bool execute_eager(const Participants&, Channel&, const Plan&, PrivateBuffers mine, Sync, Overlap);
 
@@ -29,7 +30,7 @@ enum class EagerGather : unsigned char {
   gathered,     ///< `everyone` holds every member's bytes
   left,         ///< the caller posted its bytes for the only reader and needs nothing back
   too_large,    ///< some member's bytes did not fit its slot: only `sizes` is filled
-  unavailable,  ///< members in other processes, or the eager path is off: nothing was done
+  unavailable,  ///< the mailbox does not reach every member, or the eager path is off: nothing was done
 };
 
 /// Every member's `mine`, concatenated in member order, through the mailbox in one round;

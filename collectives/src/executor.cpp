@@ -3,6 +3,7 @@
 #include "agreement.hpp"
 #include "channel.hpp"
 #include "eager.hpp"
+#include "host_mailbox.hpp"
 #include "inter_process.hpp"
 #include "numa_relay.hpp"
 
@@ -256,7 +257,7 @@ class Execution {
   /// reaches least_staged_bytes: then they all travel packed, like the traffic between hosts.
   /// Every process decides alike.
   bool plan_staging(std::vector<StagingPlace>& staging) const {
-    auto capacity = pg::detail::staging_bytes(me_);
+    auto capacity = staging_capacity(me_);
     if (capacity == 0) return false;  // no process maps another's segments
     // A twin runs non-blocking collectives on progress threads, beside their callers' own
     // collectives, which may be using the same threads' staging areas.

@@ -16,6 +16,9 @@ constexpr std::size_t default_limit = std::size_t{8} << 10;
 constexpr std::size_t line = 128;
 constexpr std::uint64_t depth = 4;  // slots per member: the rounds a member may run ahead
 
+/// A slot's stamp and bytes, in whole cache lines.
+std::size_t slot_bytes() { return (sizeof(std::uint64_t) + eager_limit() + line - 1) / line * line; }
+
 /// Waits until `counter` reaches `round`, honouring cancellation (no futex: the writer would
 /// pay a wake-up call on every post, and rounds are short). It spins for about a microsecond
 /// only, then yields: with more threads than cores the member it waits for may need this core.
@@ -41,33 +44,59 @@ std::size_t eager_limit() {
   return limit;
 }
 
+std::size_t Mailbox::area_bytes() { return line + depth * slot_bytes(); }
+
+void Mailbox::prepare_area(std::byte* area) {
+  ::new (area) std::atomic<std::uint64_t>(0);
+  for (std::uint64_t round = 0; round < depth; ++round)
+    ::new (area + line + round * slot_bytes()) std::atomic<std::uint64_t>(0);
+}
+
 void Mailbox::size_for(int members) {
-  members_ = members;
-  auto n = static_cast<std::size_t>(members);
-  slot_bytes_ = (sizeof(std::uint64_t) + eager_limit() + line - 1) / line * line;
-  consumed_ = std::make_unique<Counter[]>(n);
-  own_ = std::make_unique<Own[]>(n);
-  // Room to align the first slot to a line, so that members' slots never share one.
-  slots_.resize(n * depth * slot_bytes_ + line);
-  for (int m = 0; m < members; ++m)
-    for (std::uint64_t round = 0; round < depth; ++round) ::new (slot(m, round)) std::atomic<std::uint64_t>(0);
+  auto bytes = area_bytes();
+  // Room to align the first area to a line, so that members' areas never share one.
+  storage_.resize(static_cast<std::size_t>(members) * bytes + line);
+  auto base = reinterpret_cast<std::uintptr_t>(storage_.data());
+  auto* first = storage_.data() + (line - base % line) % line;
+  std::vector<std::byte*> areas;
+  for (int m = 0; m < members; ++m) {
+    areas.push_back(first + static_cast<std::size_t>(m) * bytes);
+    prepare_area(areas.back());
+  }
+  attach(std::move(areas));
 }
 
-std::byte* Mailbox::slot(int member, std::uint64_t round) noexcept {
-  auto base = reinterpret_cast<std::uintptr_t>(slots_.data());
-  auto aligned = slots_.data() + ((line - base % line) % line);
-  return aligned + (static_cast<std::size_t>(member) * depth + round % depth) * slot_bytes_;
+void Mailbox::attach(std::vector<std::byte*> areas) {
+  members_ = static_cast<int>(areas.size());
+  areas_ = std::move(areas);
+  own_ = std::make_unique<Own[]>(areas_.size());
 }
 
-std::atomic<std::uint64_t>& Mailbox::stamp(std::byte* slot) noexcept {
-  return *std::launder(reinterpret_cast<std::atomic<std::uint64_t>*>(slot));
+bool Mailbox::drained() const {
+  std::uint64_t started = 0;
+  for (int m = 0; m < members_; ++m) started = std::max(started, own_[static_cast<std::size_t>(m)].rounds);
+  for (int m = 0; m < members_; ++m)
+    if (consumed(m).load(std::memory_order_acquire) < started) return false;
+  return true;
+}
+
+std::byte* Mailbox::slot(int member, std::uint64_t round) const noexcept {
+  return areas_[static_cast<std::size_t>(member)] + line + (round % depth) * slot_bytes();
+}
+
+std::atomic<std::uint64_t>& Mailbox::consumed(int member) const noexcept {
+  return word(areas_[static_cast<std::size_t>(member)]);
+}
+
+std::atomic<std::uint64_t>& Mailbox::word(std::byte* at) noexcept {
+  return *std::launder(reinterpret_cast<std::atomic<std::uint64_t>*>(at));
 }
 
 Mailbox::Round::Round(Mailbox& mailbox, pg::Context& me, int member)
     : mailbox_(mailbox), me_(me), member_(member), round_(++mailbox.own_[static_cast<std::size_t>(member)].rounds) {}
 
 Mailbox::Round::~Round() {
-  mailbox_.consumed_[static_cast<std::size_t>(member_)].value.store(round_, std::memory_order_release);
+  mailbox_.consumed(member_).store(round_, std::memory_order_release);
 }
 
 std::byte* Mailbox::Round::open() {
@@ -75,7 +104,7 @@ std::byte* Mailbox::Round::open() {
   if (round_ > depth && own.all_consumed < round_ - depth) {
     auto least = std::numeric_limits<std::uint64_t>::max();
     for (int m = 0; m < mailbox_.members_; ++m) {
-      auto& consumed = mailbox_.consumed_[static_cast<std::size_t>(m)].value;
+      auto& consumed = mailbox_.consumed(m);
       wait_for(me_, consumed, round_ - depth);
       least = std::min(least, consumed.load(std::memory_order_acquire));
     }
@@ -85,12 +114,12 @@ std::byte* Mailbox::Round::open() {
 }
 
 void Mailbox::Round::post() {
-  stamp(mailbox_.slot(member_, round_)).store(round_, std::memory_order_release);
+  word(mailbox_.slot(member_, round_)).store(round_, std::memory_order_release);
 }
 
 const std::byte* Mailbox::Round::await(int member) {
   auto* slot = mailbox_.slot(member, round_);
-  wait_for(me_, stamp(slot), round_);
+  wait_for(me_, word(slot), round_);
   return slot + sizeof(std::uint64_t);
 }
 

@@ -4,8 +4,9 @@
 // so fast members run ahead into the next calls while slow ones still read; they mix calls
 // that go eager with calls too large for the slots (which run zero-copy), teams of their own,
 // and reductions whose partial results do and do not fit. Every result is checked against
-// values computed here from the inputs. Under mpirun the world spans processes (no eager
-// path), and the per-process teams take it.
+// values computed here from the inputs. Under mpirun with shared segments the mailbox of a
+// team across processes lives in their segments (collectives/src/host_mailbox.hpp); with them
+// off, teams across processes take the other paths and the per-process teams the eager one.
 
 #include <gtest/gtest.h>
 
@@ -86,6 +87,29 @@ TEST(Eager, teams_take_turns_with_the_world) {
       round_of_collectives(me, parity, round, 1 + std::size_t(round % 4));
       round_of_collectives(me, me.world(), round, 2);
       round_of_collectives(me, process, round, 5);
+    }
+  });
+}
+
+TEST(Eager, more_live_teams_than_mailbox_areas) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    // A process lends at most 8 mailbox areas of its threads at once: the teams after the
+    // eighth find none and every member of them takes the other paths alike.
+    std::vector<pg::Team> teams;
+    for (int t = 0; t < 11; ++t) teams.push_back(me.world().split(0, (me.thread() * 7 + t) % me.threads()));
+    for (int round = 0; round < 12; ++round)
+      for (auto& team : teams) round_of_collectives(me, team, round, 1 + std::size_t(round % 3));
+  });
+}
+
+TEST(Eager, teams_made_and_dropped_in_turn) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    // Each team's areas go back to its processes when it is dropped and serve the next one,
+    // whose first round must not see the stamps of the last.
+    for (int t = 0; t < 30; ++t) {
+      pg::Team team = me.world().split(t % 2 == 0 ? 0 : me.thread() % 2, me.threads() - me.thread());
+      for (int round = 0; round < 5; ++round) round_of_collectives(me, team, round, 2);
+      me.barrier();  // every member has read its last round before anyone drops the team
     }
   });
 }
