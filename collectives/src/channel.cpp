@@ -1,5 +1,10 @@
 #include "channel.hpp"
 
+#include <exception>
+#include <thread>
+
+#include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/topology.hpp>
 
 namespace pgasmr::coll::detail {
@@ -40,6 +45,21 @@ void map_members(pg::Context& me, pg::Team& team, Channel& channel) {
 }
 
 }  // namespace
+
+CopyingPhase::CopyingPhase(Channel& channel) : channel_(channel) {
+  channel_.copying.fetch_add(1);
+  if (channel_.closed.load()) {
+    channel_.copying.fetch_sub(1);
+    throw_error("collective", "job cancelled: a member left while the collective ran");
+  }
+}
+
+void leave_by_exception(pg::Context& me, Channel& channel) noexcept {
+  // Copies never block, so this wait ends.
+  pg::detail::fail_job(me, std::current_exception());
+  channel.closed.store(true);
+  while (channel.copying.load() > 0) std::this_thread::yield();
+}
 
 Channel::~Channel() { host_mailbox.release(mailbox.drained()); }
 

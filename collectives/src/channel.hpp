@@ -62,6 +62,22 @@ struct Channel {
   int mailbox_of(pg::thread_id thread) const { return mailbox_index[static_cast<std::size_t>(thread)]; }
 };
 
+/// Holds the channel's gate open for one phase of copies, or throws when a member has left.
+class CopyingPhase {
+ public:
+  explicit CopyingPhase(Channel& channel);
+  ~CopyingPhase() { channel_.copying.fetch_sub(1); }
+  CopyingPhase(const CopyingPhase&) = delete;
+  CopyingPhase& operator=(const CopyingPhase&) = delete;
+
+ private:
+  Channel& channel_;
+};
+
+/// For a member leaving a collective by an exception while its buffers may be read: fails the
+/// job (so nobody waits for it), closes the gate and waits for the copies already inside.
+void leave_by_exception(pg::Context& me, Channel& channel) noexcept;
+
 /// The channel of the participants' team, mapped.
 Channel& channel_of(const Participants&);
 

@@ -6,11 +6,11 @@
 #include "host_mailbox.hpp"
 #include "inter_process.hpp"
 #include "numa_relay.hpp"
+#include "single_copy.hpp"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <thread>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -33,24 +33,6 @@ constexpr std::size_t line = 64;  // cache line
 /// which costs less. An estimate from a busy 2-core machine (Open MPI 4.1, vader), not yet a
 /// measured cross-over point.
 constexpr std::size_t least_staged_bytes = std::size_t{8} << 10;
-
-/// Holds the gate open for one phase of copies, or throws when a member has left.
-class CopyingPhase {
- public:
-  explicit CopyingPhase(Channel& channel) : channel_(channel) {
-    channel_.copying.fetch_add(1);
-    if (channel_.closed.load()) {
-      channel_.copying.fetch_sub(1);
-      throw_error("collective", "job cancelled: a member left while the collective ran");
-    }
-  }
-  ~CopyingPhase() { channel_.copying.fetch_sub(1); }
-  CopyingPhase(const CopyingPhase&) = delete;
-  CopyingPhase& operator=(const CopyingPhase&) = delete;
-
- private:
-  Channel& channel_;
-};
 
 /// Who moves one copy, and how.
 enum class Route : std::uint8_t {
@@ -101,12 +83,8 @@ class Execution {
     try {
       run_phases(sync);
     } catch (...) {
-      // Our buffers die with the caller's frame: fail the job (so nobody waits for us), let
-      // nobody start copying from them, and let those already copying finish (copies never
-      // block, so this wait ends).
-      pg::detail::fail_job(me_, std::current_exception());
-      channel_.closed.store(true);
-      while (channel_.copying.load() > 0) std::this_thread::yield();
+      // Our buffers die with the caller's frame: nobody may start copying from them.
+      leave_by_exception(me_, channel_);
       throw;
     }
   }
@@ -479,6 +457,7 @@ void execute(const Participants& participants, const Plan& plan, PrivateBuffers 
   if (debug_checks_enabled()) check_agreement(participants, plan, sync);
   auto& channel = channel_of(participants);
   if (execute_eager(participants, channel, plan, mine, sync, overlap)) return;
+  if (execute_single_copy(participants, channel, plan, mine, sync, overlap)) return;
   Execution(participants, channel, plan, mine, overlap).run(sync);
 }
 

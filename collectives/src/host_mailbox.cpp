@@ -1,7 +1,11 @@
 #include "host_mailbox.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/process_group.hpp>
@@ -28,6 +32,40 @@ std::byte* area_of(const pg::Context& me, pg::thread_id thread, int index) {
   return staging.data() + staging.size() - static_cast<std::size_t>(index + 1) * Mailbox::area_bytes();
 }
 
+/// What a process tells the others of a team at its setup.
+struct Introduction {
+  int index;                 // of its members' mailbox areas, or -1
+  pid_t pid;
+  const std::uint64_t* probe;  // a word the others try to read from its memory
+};
+
+constexpr std::uint64_t probe_value = 0x70676173'6d72'0001;
+const std::uint64_t probe_word = probe_value;
+
+/// Every process's introduction, by group rank.
+template <class T>
+std::vector<T> allgather(pg::ProcessGroup& group, const T& mine) {
+  std::vector<std::size_t> sizes;
+  auto gathered = group.allgather(std::as_bytes(std::span(&mine, 1)), sizes);
+  std::vector<T> all(static_cast<std::size_t>(group.size()));
+  std::memcpy(all.data(), gathered.data(), all.size() * sizeof(T));
+  return all;
+}
+
+/// True when this process can read every other's probe word (cross-memory attach allowed).
+bool reads_others(const std::vector<Introduction>& all, int self) {
+  for (std::size_t g = 0; g < all.size(); ++g) {
+    if (static_cast<int>(g) == self) continue;
+    std::uint64_t value = 0;
+    iovec local{&value, sizeof value};
+    iovec remote{const_cast<std::uint64_t*>(all[g].probe), sizeof value};
+    if (process_vm_readv(all[g].pid, &local, 1, &remote, 1, 0) != static_cast<ssize_t>(sizeof value) ||
+        value != probe_value)
+      return false;
+  }
+  return true;
+}
+
 /// Run by the last local member: lends an index, prepares the local members' areas, learns the
 /// other processes' indices and attaches the mailbox to every member's area.
 void set_up(pg::Context& me, pg::Team& team, Channel& channel) {
@@ -35,10 +73,16 @@ void set_up(pg::Context& me, pg::Team& team, Channel& channel) {
   int index = areas.take(areas_per_thread(me));
   if (index >= 0)
     for (auto rank : team.local_ranks()) Mailbox::prepare_area(area_of(me, team.thread_of(rank), index));
-  std::vector<std::size_t> sizes;
-  auto gathered = team.process_group()->allgather(std::as_bytes(std::span(&index, 1)), sizes);
-  std::vector<int> indices(team.processes().size());
-  std::memcpy(indices.data(), gathered.data(), indices.size() * sizeof(int));
+  auto& group = *team.process_group();
+  auto introductions = allgather(group, Introduction{index, getpid(), &probe_word});
+  std::vector<int> indices;
+  for (const auto& introduction : introductions) indices.push_back(introduction.index);
+  auto readers = allgather(group, static_cast<char>(reads_others(introductions, group.rank())));
+  if (std::ranges::all_of(readers, [](char reads) { return reads != 0; })) {
+    channel.host_mailbox.pids.assign(static_cast<std::size_t>(me.processes()), 0);
+    for (std::size_t g = 0; g < introductions.size(); ++g)
+      channel.host_mailbox.pids[static_cast<std::size_t>(team.processes()[g])] = introductions[g].pid;
+  }
   if (std::ranges::any_of(indices, [](int i) { return i < 0; })) {
     if (index >= 0) areas.give_back(index);
     channel.host_mailbox.decide(HostMailbox::State::unavailable);

@@ -4,11 +4,15 @@
 // the tail of its thread's staging area, where each thread keeps a few areas, one per team that
 // uses it at a time. A team sets this up on the first eager call of its members: each process
 // picks a free area index for its members and the processes exchange their indices once.
+// They also learn each other's process ids and whether they may read and write each other's
+// private memory (process_vm_readv, Linux's cross-memory attach), for single_copy.hpp.
 
 #include <atomic>
 #include <cstddef>
 #include <mutex>
 #include <vector>
+
+#include <sys/types.h>
 
 #include <pgasmr/pgas/context.hpp>
 
@@ -42,6 +46,10 @@ class HostMailbox {
   void decide(State state) noexcept { state_.store(state, std::memory_order_release); }
   /// Remembers the area index lent to this team.
   void hold(MailboxAreas& areas, int index);
+  /// The process ids by process (0 for processes without members) when every process of the
+  /// team may read and write the private memory of every other; empty otherwise. Set with the
+  /// state.
+  std::vector<pid_t> pids;
   /// Gives the index back when nobody reads the areas any more (`drained`); otherwise keeps it
   /// lent for the rest of the job, since a member of another process may still be reading.
   void release(bool drained) noexcept;

@@ -1,9 +1,11 @@
 // Collectives between the processes of one host with shared segments (run under mpirun with
-// them on and off): private bytes travel through the source owner's staging area instead of
-// MPI, and what does not fit the staging area still arrives (through MPI).
+// them on and off): private bytes go straight from buffer to buffer (single_copy.hpp) where
+// they may, else through the source owner's staging area instead of MPI, and what does not fit
+// the staging area still arrives (through MPI).
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -25,11 +27,15 @@ using pgasmr::test::for_each_thread_count;
 std::uint32_t value_of(int member, std::size_t i) { return static_cast<std::uint32_t>(member) * 1000003u + static_cast<std::uint32_t>(i); }
 
 /// Member r contributes 3000 + 17 r elements: more than the eager path's slots, and enough to
-/// be staged rather than sent through MPI.
+/// be staged rather than sent through MPI when they do not go in one copy.
 std::size_t count_of(int member) { return 3000 + 17 * static_cast<std::size_t>(member); }
 
-TEST(SharedSegmentCollectives, allgather_v_of_private_buffers_stages_each_source_once) {
+TEST(SharedSegmentCollectives, allgather_v_of_private_buffers_takes_one_copy) {
   for_each_thread_count([](pg::Context& me) {
+    // A mark in the front of our staging area, where staged bytes would go.
+    auto staging = pg::detail::staging_area(me, me.thread());
+    auto marked = std::min(staging.size(), count_of(me.thread()) * sizeof(std::uint32_t));
+    std::memset(staging.data(), 0xee, marked);
     std::vector<std::size_t> counts;
     for (int r = 0; r < me.threads(); ++r) counts.push_back(count_of(r));
     std::vector<std::uint32_t> mine(count_of(me.thread()));
@@ -42,11 +48,11 @@ TEST(SharedSegmentCollectives, allgather_v_of_private_buffers_stages_each_source
     for (int r = 0; r < me.threads(); ++r)
       for (std::size_t i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) wrong += everyone[at++] != value_of(r, i);
     EXPECT_EQ(wrong, 0u);
-    // With other processes on the host, our bytes went through our staging area, not MPI.
-    auto staging = pg::detail::staging_area(me, me.thread());
+    // With other processes on the host, our bytes went straight to them: the mark is intact.
     if (me.processes() > 1 && pg::Config::from_environment().shared_segments) {
       ASSERT_GE(staging.size(), mine.size() * sizeof(std::uint32_t));
-      EXPECT_EQ(std::memcmp(staging.data(), mine.data(), mine.size() * sizeof(std::uint32_t)), 0);
+      std::vector<std::byte> mark(marked, std::byte{0xee});
+      EXPECT_EQ(std::memcmp(staging.data(), mark.data(), marked), 0);
     } else {
       EXPECT_TRUE(staging.empty());
     }
@@ -66,10 +72,12 @@ TEST(SharedSegmentCollectives, a_broadcast_larger_than_the_staging_area_still_ar
   });
 }
 
-TEST(SharedSegmentCollectives, back_to_back_exchanges_reuse_the_staging_areas) {
+TEST(SharedSegmentCollectives, back_to_back_exchanges_out_of_and_in_place) {
   for_each_thread_count([](pg::Context& me) {
     auto n = static_cast<std::size_t>(me.threads());
-    constexpr std::size_t chunk = 3000;  // staged: more than the least staged bytes
+    // Out of place in one copy; in place (every read before any write) through the staging
+    // areas, reused call after call: 3000 elements are more than the least staged bytes.
+    constexpr std::size_t chunk = 3000;
     for (int round = 0; round < 20; ++round) {
       std::vector<std::uint32_t> out(n * chunk), in(n * chunk);
       for (std::size_t q = 0; q < n; ++q)
@@ -80,6 +88,11 @@ TEST(SharedSegmentCollectives, back_to_back_exchanges_reuse_the_staging_areas) {
         for (std::size_t i = 0; i < chunk; ++i)
           wrong += in[r * chunk + i] != value_of(static_cast<int>(r) + round, static_cast<std::size_t>(me.thread()) * chunk + i);
       EXPECT_EQ(wrong, 0u) << "round " << round;
+      coll::exchange(me, coll::in_place, std::span(in), chunk, {.sync = {coll::InSync::none, coll::OutSync::my}});
+      wrong = 0;
+      for (std::size_t r = 0; r < n; ++r)
+        for (std::size_t i = 0; i < chunk; ++i) wrong += in[r * chunk + i] != out[r * chunk + i];
+      EXPECT_EQ(wrong, 0u) << "in place, round " << round;
     }
   });
 }

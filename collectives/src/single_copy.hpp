@@ -1,0 +1,27 @@
+#pragma once
+// The single-copy path between processes of one host. Without it, a private buffer's bytes
+// bound for another process are copied twice (into the sender's staging area, then out of it)
+// with two barriers of the team between. Here the members post the addresses of their private
+// buffers in one round of the host mailbox (host_mailbox.hpp); every copy then goes straight
+// from its source to its destination: with memcpy where this process maps both ends (shared
+// segments, private buffers of its own threads), else with Linux's cross-memory attach
+// (process_vm_readv / process_vm_writev). A large copy is split between the two owners, the
+// source's writing one half while the destination's reads the other, so that two cores move
+// it. A second round tells every member that nobody touches its buffers any more.
+
+#include <pgasmr/collectives/options.hpp>
+
+#include "channel.hpp"
+#include "executor.hpp"
+#include "participants.hpp"
+#include "plan.hpp"
+
+namespace pgasmr::coll::detail {
+
+/// Runs `plan` on the single-copy path and returns true when the host mailbox reaches every
+/// member and the processes may access each other's memory, the copies do not overlap their
+/// sources, and every copy's ends lie with members; otherwise returns false at once (every
+/// member decides alike).
+bool execute_single_copy(const Participants&, Channel&, const Plan&, PrivateBuffers mine, Sync, Overlap);
+
+}  // namespace pgasmr::coll::detail
