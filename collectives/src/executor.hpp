@@ -1,9 +1,10 @@
 #pragma once
-// Runs a plan. Inside a process every copy is done by the thread that owns its destination,
-// reading the source in place (zero-copy: members publish the addresses of their private
-// buffers to each other). Between processes of one host that share their segments, a copy with
-// a shared end is done by the owner of the other end, in place; a private-to-private copy goes
-// through the source owner's staging area. Between other processes the source owners pack what
+// Runs a plan: eagerly when small (eager.hpp), in one copy between processes of one host when
+// it may (single_copy.hpp), else as follows. Inside a process every copy is done by the thread
+// that owns its destination, reading the source in place (zero-copy: members publish the
+// addresses of their private buffers to each other). Between processes of one host that share
+// their segments, a copy with a shared end is done by the owner of the other end, in place; a
+// private-to-private copy goes through the source owner's staging area. Between other processes the source owners pack what
 // each other process needs into one buffer per process, the process leaders exchange these in
 // one MPI collective, and the destination owners unpack. Copies whose far side lies in a
 // process without members go one-sided (get/put).
