@@ -1,5 +1,7 @@
 #include "single_copy.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -21,10 +23,12 @@ namespace {
 /// Copies at least this large are split between their two owners.
 constexpr std::size_t split_bytes = std::size_t{64} << 10;
 
-/// What a member posts in the first round: where its private buffers lie in its process.
+/// What a member posts in the first round: where the others read its private buffers (by
+/// side) and where they write its destination, in its process.
 struct Addresses {
-  const std::byte* source;
-  std::byte* destination;
+  std::array<const std::byte*, 2> read;
+  std::byte* write;
+  bool staged = false;  // in place: the destination is read from the member's staging area
 };
 
 /// One end of a copy as the caller sees it: an address in this process (pid 0), or in process `pid`.
@@ -54,18 +58,57 @@ void move(End to, End from, std::size_t bytes) {
   }
 }
 
+/// In place, the caller's destination as it was on entry: everyone reads this copy while the
+/// buffer is overwritten. In the caller's staging area, which the others map (the staged path
+/// is not running), unless it does not fit or the team is a twin (its progress thread runs
+/// beside the caller's own collectives); else here, kept from call to call unless large.
+thread_local std::vector<std::byte> snapshot;
+constexpr std::size_t kept_snapshot = std::size_t{16} << 20;
+
+/// Bytes of the caller's private destination that the plan reads.
+std::size_t read_extent(const Plan& plan, pg::thread_id self) {
+  std::size_t extent = 0;
+  for (const auto& copy : plan.copies())
+    if (copy.from.owner == self && !copy.from.shared && copy.from.side == Side::destination)
+      extent = std::max(extent, copy.from.offset + copy.bytes);
+  return extent;
+}
+
 class SingleCopy {
  public:
   SingleCopy(const Participants& p, Channel& channel, const Plan& plan, PrivateBuffers mine)
-      : p_(p), me_(p.me()), channel_(channel), plan_(plan), mine_(mine), self_(me_.thread()) {}
+      : p_(p),
+        me_(p.me()),
+        channel_(channel),
+        plan_(plan),
+        mine_{{mine.source, mine.destination}, mine.destination},
+        self_(me_.thread()) {}
 
-  void run(Sync sync) {
+  void run(Sync sync, Overlap overlap) {
     if (sync.in != InSync::none) p_.team().barrier();
+    if (overlap == Overlap::in_place) {
+      auto extent = read_extent(plan_, self_);
+      std::byte* aside = nullptr;
+      if (!p_.team().is_twin() && extent <= staging_capacity(me_)) {
+        aside = pg::detail::staging_area(me_, self_).data();
+        mine_.staged = true;
+      } else {
+        snapshot.resize(extent);
+        aside = snapshot.data();
+      }
+      if (extent > 0) std::memcpy(aside, mine_.write, extent);
+      mine_.read[static_cast<std::size_t>(Side::destination)] = aside;
+    }
+    run_rounds();
+    if (snapshot.capacity() > kept_snapshot) std::vector<std::byte>().swap(snapshot);
+  }
+
+ private:
+  void run_rounds() {
     auto index = channel_.mailbox_of(self_);
     {
       Mailbox::Round addresses(channel_.mailbox, me_, index);
-      Addresses posted{mine_.source, mine_.destination};
-      std::memcpy(addresses.open(), &posted, sizeof posted);
+      std::memcpy(addresses.open(), &mine_, sizeof mine_);
       addresses.post();
       CopyingPhase copying(channel_);
       for (const auto& copy : plan_.copies()) do_my_part(copy, addresses);
@@ -78,7 +121,6 @@ class SingleCopy {
     for (int member = 0; member < channel_.mailbox.members(); ++member) done.await(member);
   }
 
- private:
   /// The caller's share of one copy: all of it as the destination's owner of a small copy or
   /// of its own, the first half of a large one as the source's owner, the second half as the
   /// destination's.
@@ -86,26 +128,25 @@ class SingleCopy {
     auto from_owner = copy.from.owner, to_owner = copy.to.owner;
     if (from_owner != self_ && to_owner != self_) return;
     if (from_owner == to_owner || copy.bytes < split_bytes) {
-      if (to_owner == self_) move(end_of(copy.to, addresses), end_of(copy.from, addresses), copy.bytes);
+      if (to_owner == self_) move(end_of(copy.to, false, addresses), end_of(copy.from, true, addresses), copy.bytes);
       return;
     }
     auto half = copy.bytes / 2 / 64 * 64;  // on a cache line, so the two never share one
     std::size_t at = to_owner == self_ ? half : 0;
     auto bytes = to_owner == self_ ? copy.bytes - half : half;
-    auto to = end_of(copy.to, addresses), from = end_of(copy.from, addresses);
+    auto to = end_of(copy.to, false, addresses), from = end_of(copy.from, true, addresses);
     move({to.at + at, to.pid}, {from.at + at, from.pid}, bytes);
   }
 
-  End end_of(const Place& place, Mailbox::Round& addresses) const {
+  /// Where the caller reads (`read`) or writes `place`.
+  End end_of(const Place& place, bool read, Mailbox::Round& addresses) const {
     if (place.shared) return {pg::detail::mapped_address(me_, place.owner, place.offset), 0};
-    const Addresses* buffers = nullptr;
-    Addresses own{mine_.source, mine_.destination};
-    if (place.owner == self_) {
-      buffers = &own;
-    } else {
-      buffers = reinterpret_cast<const Addresses*>(addresses.await(channel_.mailbox_of(place.owner)));
-    }
-    auto* base = place.side == Side::source ? const_cast<std::byte*>(buffers->source) : buffers->destination;
+    const auto& buffers = place.owner == self_
+                              ? mine_
+                              : *reinterpret_cast<const Addresses*>(addresses.await(channel_.mailbox_of(place.owner)));
+    if (read && buffers.staged && place.side == Side::destination)
+      return {pg::detail::staging_area(me_, place.owner).data() + place.offset, 0};
+    auto* base = read ? const_cast<std::byte*>(buffers.read[static_cast<std::size_t>(place.side)]) : buffers.write;
     auto process = me_.process_of(place.owner);
     auto pid = process == me_.process() ? 0 : channel_.host_mailbox.pids[static_cast<std::size_t>(process)];
     return {base + place.offset, pid};
@@ -115,7 +156,7 @@ class SingleCopy {
   pg::Context& me_;
   Channel& channel_;
   const Plan& plan_;
-  PrivateBuffers mine_;
+  Addresses mine_;
   pg::thread_id self_;
 };
 
@@ -123,15 +164,18 @@ class SingleCopy {
 
 bool execute_single_copy(const Participants& p, Channel& channel, const Plan& plan, PrivateBuffers mine, Sync sync,
                          Overlap overlap) {
-  if (channel.all_local || overlap != Overlap::none || eager_limit() < sizeof(Addresses) ||
-      !mailbox_reaches_all(p, channel) || channel.host_mailbox.pids.empty())
+  if (channel.all_local || eager_limit() < sizeof(Addresses) || !mailbox_reaches_all(p, channel) ||
+      channel.host_mailbox.pids.empty())
     return false;
-  for (const auto& copy : plan.copies())
+  for (const auto& copy : plan.copies()) {
     if (!channel.member[static_cast<std::size_t>(copy.from.owner)] ||
         !channel.member[static_cast<std::size_t>(copy.to.owner)])
       return false;
+    // In place, only private sources can be read from a snapshot.
+    if (overlap == Overlap::in_place && (copy.from.shared || copy.to.shared)) return false;
+  }
   try {
-    SingleCopy(p, channel, plan, mine).run(sync);
+    SingleCopy(p, channel, plan, mine).run(sync, overlap);
   } catch (...) {
     // Our buffers die with the caller's frame: nobody may start copying from them.
     leave_by_exception(p.me(), channel);

@@ -7,7 +7,9 @@
 // segments, private buffers of its own threads), else with Linux's cross-memory attach
 // (process_vm_readv / process_vm_writev). A large copy is split between the two owners, the
 // source's writing one half while the destination's reads the other, so that two cores move
-// it. A second round tells every member that nobody touches its buffers any more.
+// it. A second round tells every member that nobody touches its buffers any more. In place,
+// each member first copies its source aside and the others read that copy, so that nobody
+// reads what another has already overwritten.
 
 #include <pgasmr/collectives/options.hpp>
 
@@ -19,8 +21,8 @@
 namespace pgasmr::coll::detail {
 
 /// Runs `plan` on the single-copy path and returns true when the host mailbox reaches every
-/// member and the processes may access each other's memory, the copies do not overlap their
-/// sources, and every copy's ends lie with members; otherwise returns false at once (every
+/// member and the processes may access each other's memory, every copy's ends lie with members,
+/// and in place every end is private; otherwise returns false at once (every
 /// member decides alike).
 bool execute_single_copy(const Participants&, Channel&, const Plan&, PrivateBuffers mine, Sync, Overlap);
 

@@ -72,6 +72,23 @@ TEST(SharedSegmentCollectives, a_broadcast_larger_than_the_staging_area_still_ar
   });
 }
 
+TEST(SharedSegmentCollectives, an_in_place_exchange_larger_than_the_staging_area) {
+  for_each_thread_count([](pg::Context& me) {
+    // In one copy, each member reads the others' buffers as they were on entry: from their
+    // staging areas when the buffer fits there, else (this case) from a copy in private memory.
+    auto n = static_cast<std::size_t>(me.threads());
+    auto chunk = std::max<std::size_t>(pg::detail::staging_bytes(me) / sizeof(std::uint32_t) / n + 100, 1000);
+    std::vector<std::uint32_t> cells(n * chunk);
+    for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = value_of(me.thread(), i);
+    coll::exchange(me, coll::in_place, std::span(cells), chunk);
+    std::size_t wrong = 0;
+    for (std::size_t r = 0; r < n; ++r)
+      for (std::size_t i = 0; i < chunk; ++i)
+        wrong += cells[r * chunk + i] != value_of(static_cast<int>(r), static_cast<std::size_t>(me.thread()) * chunk + i);
+    EXPECT_EQ(wrong, 0u);
+  });
+}
+
 TEST(SharedSegmentCollectives, back_to_back_exchanges_out_of_and_in_place) {
   for_each_thread_count([](pg::Context& me) {
     auto n = static_cast<std::size_t>(me.threads());
