@@ -41,6 +41,8 @@ struct Channel {
   Mailbox mailbox;                    // by mailbox_index
   std::vector<int> mailbox_index;     // by thread: a member's index in the mailbox, or -1
   HostMailbox host_mailbox;           // whether and where the mailbox reaches other processes
+  std::vector<std::vector<std::byte>> deposits;  // by local index: bytes for gather_through_leaders
+  std::vector<std::byte> gathered;               // its last result
 
   // The team as this process sees it, worked out once: a team never changes.
   std::vector<bool> member;          // by thread

@@ -7,7 +7,9 @@
 #include <pgasmr/pgas/block_cyclic.hpp>
 #include <pgasmr/pgas/detail/core.hpp>
 
+#include "channel.hpp"
 #include "eager.hpp"
+#include "leader_gather.hpp"
 #include "participants.hpp"
 
 namespace pgasmr::coll::detail {
@@ -65,6 +67,9 @@ std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std:
   auto eager = allgather_eager(p, mine, everyone, sizes, readers);
   if (eager == EagerGather::left) return std::nullopt;
   if (eager == EagerGather::gathered) return everyone;
+  // Between processes the mailbox does not reach: one MPI allgather of the processes' records.
+  if (eager == EagerGather::unavailable && p.team().process_group())
+    return gather_through_leaders(p, channel_of(p), mine, sizes);
   Options inner = options;
   inner.sync = {};  // the exchange of partial results always synchronises fully
   if (eager == EagerGather::unavailable) {

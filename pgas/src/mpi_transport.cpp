@@ -121,6 +121,14 @@ class MpiGroup final : public ProcessGroup {
     return everyone;
   }
 
+  std::vector<std::byte> allgather_fixed(std::span<const std::byte> mine) override {
+    if (mine.size() > INT_MAX) throw_error("allgather", "more than 2 GiB of process data");
+    std::vector<std::byte> everyone(mine.size() * static_cast<std::size_t>(size_));
+    auto n = static_cast<int>(mine.size());
+    check(MPI_Allgather(mine.data(), n, MPI_BYTE, everyone.data(), n, MPI_BYTE, comm_), "MPI_Allgather");
+    return everyone;
+  }
+
   void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
                  std::span<const std::size_t> send_displs, std::byte* recv, std::span<const std::size_t> recv_counts,
                  std::span<const std::size_t> recv_displs) override {

@@ -27,6 +27,10 @@ class ProcessGroup {
   /// each member's byte count.
   virtual std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) = 0;
 
+  /// Every member's `mine`, all of one size, concatenated in rank order: one exchange where
+  /// allgather() needs two (sizes, then bytes).
+  virtual std::vector<std::byte> allgather_fixed(std::span<const std::byte> mine) = 0;
+
   /// Personalised all-to-all of bytes: send_counts[r] bytes from send + send_displs[r] go to
   /// member r, which receives them at recv + its recv_displs[this rank].
   virtual void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,

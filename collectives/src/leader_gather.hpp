@@ -1,0 +1,25 @@
+#pragma once
+// The gather of small byte strings (reductions' partial results) for a team whose mailbox does
+// not reach every member (processes on several hosts, or without shared segments): the members
+// of each process leave their bytes with the channel, the last to arrive exchanges the
+// process's records with the other processes' leaders (one MPI_Allgather of fixed blocks when
+// every process's records fit one, a second exchange otherwise), and every member reads
+// everyone's bytes from the result: one MPI collective where the executor's path made two
+// (sizes, then bytes), each with its own meetings.
+
+#include <cstddef>
+#include <memory_resource>
+#include <span>
+#include <vector>
+
+#include "channel.hpp"
+#include "participants.hpp"
+
+namespace pgasmr::coll::detail {
+
+/// Every member's `mine`, concatenated in member order; `sizes` gets each member's count (0 for
+/// members that take no part). Every member calls it; the team must span processes.
+std::pmr::vector<std::byte> gather_through_leaders(const Participants&, Channel&, std::span<const std::byte> mine,
+                                                   std::pmr::vector<std::size_t>& sizes);
+
+}  // namespace pgasmr::coll::detail
