@@ -34,7 +34,7 @@ std::byte* area_of(const pg::Context& me, pg::thread_id thread, int index) {
 
 /// What a process tells the others of a team at its setup.
 struct Introduction {
-  int index;                 // of its members' mailbox areas, or -1
+  int index;                   // of its members' mailbox areas, or -1
   pid_t pid;
   const std::uint64_t* probe;  // a word the others try to read from its memory
 };
@@ -42,11 +42,10 @@ struct Introduction {
 constexpr std::uint64_t probe_value = 0x70676173'6d72'0001;
 const std::uint64_t probe_word = probe_value;
 
-/// Every process's introduction, by group rank.
+/// Every process's `mine`, by group rank.
 template <class T>
 std::vector<T> allgather(pg::ProcessGroup& group, const T& mine) {
-  std::vector<std::size_t> sizes;
-  auto gathered = group.allgather(std::as_bytes(std::span(&mine, 1)), sizes);
+  auto gathered = group.allgather_fixed(std::as_bytes(std::span(&mine, 1)));
   std::vector<T> all(static_cast<std::size_t>(group.size()));
   std::memcpy(all.data(), gathered.data(), all.size() * sizeof(T));
   return all;
@@ -77,8 +76,8 @@ void set_up(pg::Context& me, pg::Team& team, Channel& channel) {
   auto introductions = allgather(group, Introduction{index, getpid(), &probe_word});
   std::vector<int> indices;
   for (const auto& introduction : introductions) indices.push_back(introduction.index);
-  auto readers = allgather(group, static_cast<char>(reads_others(introductions, group.rank())));
-  if (std::ranges::all_of(readers, [](char reads) { return reads != 0; })) {
+  auto can_read = allgather(group, static_cast<char>(reads_others(introductions, group.rank())));
+  if (std::ranges::all_of(can_read, [](char reads) { return reads != 0; })) {
     channel.host_mailbox.pids.assign(static_cast<std::size_t>(me.processes()), 0);
     for (std::size_t g = 0; g < introductions.size(); ++g)
       channel.host_mailbox.pids[static_cast<std::size_t>(team.processes()[g])] = introductions[g].pid;

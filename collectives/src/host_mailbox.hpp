@@ -51,7 +51,7 @@ class HostMailbox {
   /// state.
   std::vector<pid_t> pids;
   /// Gives the index back when nobody reads the areas any more (`drained`); otherwise keeps it
-  /// lent for the rest of the job, since a member of another process may still be reading.
+  /// lent for the life of the process, since a member of another process may still be reading.
   void release(bool drained) noexcept;
 
  private:
