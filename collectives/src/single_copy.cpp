@@ -20,15 +20,23 @@
 namespace pgasmr::coll::detail {
 namespace {
 
-/// Copies at least this large are split between their two owners.
+/// Copies at least this large are split between their two owners (unless staged).
 constexpr std::size_t split_bytes = std::size_t{64} << 10;
+
+/// A member whose buffers others read at most this many bytes of copies them into its staging
+/// area first, where the others read them with memcpy: for small copies two copies in the
+/// caches cost less than one cross-memory attach, which maps the other process's pages on every
+/// call. Measured on a 2-core host (2 x 1, pgasmr-bench-coll): staged ahead at 16 KiB a member
+/// (broadcast 2.0-2.6 us against 3.4-4.0), behind from 64 KiB (9.4-11.2 against 5.2-5.3).
+constexpr std::size_t staged_bytes = std::size_t{16} << 10;
 
 /// What a member posts in the first round: where the others read its private buffers (by
 /// side) and where they write its destination, in its process.
 struct Addresses {
   std::array<const std::byte*, 2> read;
   std::byte* write;
-  bool staged = false;  // in place: the destination is read from the member's staging area
+  bool staged = false;                // read from the member's staging area, at staged_at[side]
+  std::array<std::size_t, 2> staged_at{};
 };
 
 /// One end of a copy as the caller sees it: an address in this process (pid 0), or in process `pid`.
@@ -58,20 +66,20 @@ void move(End to, End from, std::size_t bytes) {
   }
 }
 
-/// In place, the caller's destination as it was on entry: everyone reads this copy while the
-/// buffer is overwritten. In the caller's staging area, which the others map (the staged path
-/// is not running), unless it does not fit or the team is a twin (its progress thread runs
-/// beside the caller's own collectives); else here, kept from call to call unless large.
+/// In place, the caller's destination as it was on entry when it is not staged: everyone
+/// reads this copy while the buffer is overwritten. Kept from call to call, unless large.
 thread_local std::vector<std::byte> snapshot;
 constexpr std::size_t kept_snapshot = std::size_t{16} << 20;
 
-/// Bytes of the caller's private destination that the plan reads.
-std::size_t read_extent(const Plan& plan, pg::thread_id self) {
-  std::size_t extent = 0;
-  for (const auto& copy : plan.copies())
-    if (copy.from.owner == self && !copy.from.shared && copy.from.side == Side::destination)
-      extent = std::max(extent, copy.from.offset + copy.bytes);
-  return extent;
+/// Bytes of the caller's private buffers, by side, that the plan reads.
+std::array<std::size_t, 2> read_extents(const Plan& plan, pg::thread_id self) {
+  std::array<std::size_t, 2> extents{};
+  for (const auto& copy : plan.copies()) {
+    if (copy.from.owner != self || copy.from.shared) continue;
+    auto& extent = extents[static_cast<std::size_t>(copy.from.side)];
+    extent = std::max(extent, copy.from.offset + copy.bytes);
+  }
+  return extents;
 }
 
 class SingleCopy {
@@ -84,20 +92,29 @@ class SingleCopy {
         mine_{{mine.source, mine.destination}, mine.destination},
         self_(me_.thread()) {}
 
+  /// Small reads, and in place every read, come from copies the caller makes first: in its
+  /// staging area (which the others map; a twin's progress thread may not use it, since it runs
+  /// beside the caller's own collectives), else, in place, in private memory.
   void run(Sync sync, Overlap overlap) {
     if (sync.in != InSync::none) p_.team().barrier();
-    if (overlap == Overlap::in_place) {
-      auto extent = read_extent(plan_, self_);
-      std::byte* aside = nullptr;
-      if (!p_.team().is_twin() && extent <= staging_capacity(me_)) {
-        aside = pg::detail::staging_area(me_, self_).data();
-        mine_.staged = true;
-      } else {
-        snapshot.resize(extent);
-        aside = snapshot.data();
+    auto extents = read_extents(plan_, self_);
+    constexpr std::size_t line = 64;
+    auto destination_at = (extents[0] + line - 1) / line * line;
+    auto total = destination_at + extents[1];
+    bool in_place = overlap == Overlap::in_place;
+    if ((in_place || total <= staged_bytes) && total <= staging_capacity(me_) && !p_.team().is_twin()) {
+      auto* area = pg::detail::staging_area(me_, self_).data();
+      for (auto side : {Side::source, Side::destination}) {
+        auto s = static_cast<std::size_t>(side);
+        mine_.staged_at[s] = side == Side::source ? 0 : destination_at;
+        if (extents[s] > 0) std::memcpy(area + mine_.staged_at[s], mine_.read[s], extents[s]);
       }
-      if (extent > 0) std::memcpy(aside, mine_.write, extent);
-      mine_.read[static_cast<std::size_t>(Side::destination)] = aside;
+      mine_.staged = true;
+    } else if (in_place) {
+      auto d = static_cast<std::size_t>(Side::destination);
+      snapshot.resize(extents[d]);
+      if (extents[d] > 0) std::memcpy(snapshot.data(), mine_.write, extents[d]);
+      mine_.read[d] = snapshot.data();
     }
     run_rounds();
     if (snapshot.capacity() > kept_snapshot) std::vector<std::byte>().swap(snapshot);
@@ -121,13 +138,14 @@ class SingleCopy {
     for (int member = 0; member < channel_.mailbox.members(); ++member) done.await(member);
   }
 
-  /// The caller's share of one copy: all of it as the destination's owner of a small copy or
-  /// of its own, the first half of a large one as the source's owner, the second half as the
-  /// destination's.
+  /// The caller's share of one copy: all of it as the destination's owner of a small or staged
+  /// copy or of its own, the first half of a large one as the source's owner, the second half
+  /// as the destination's.
   void do_my_part(const Copy& copy, Mailbox::Round& addresses) {
     auto from_owner = copy.from.owner, to_owner = copy.to.owner;
     if (from_owner != self_ && to_owner != self_) return;
-    if (from_owner == to_owner || copy.bytes < split_bytes) {
+    bool staged = !copy.from.shared && buffers_of(from_owner, addresses).staged;
+    if (from_owner == to_owner || copy.bytes < split_bytes || staged) {
       if (to_owner == self_) move(end_of(copy.to, false, addresses), end_of(copy.from, true, addresses), copy.bytes);
       return;
     }
@@ -138,14 +156,20 @@ class SingleCopy {
     move({to.at + at, to.pid}, {from.at + at, from.pid}, bytes);
   }
 
+  /// What member thread `owner` posted.
+  const Addresses& buffers_of(pg::thread_id owner, Mailbox::Round& addresses) const {
+    if (owner == self_) return mine_;
+    return *reinterpret_cast<const Addresses*>(addresses.await(channel_.mailbox_of(owner)));
+  }
+
   /// Where the caller reads (`read`) or writes `place`.
   End end_of(const Place& place, bool read, Mailbox::Round& addresses) const {
     if (place.shared) return {pg::detail::mapped_address(me_, place.owner, place.offset), 0};
-    const auto& buffers = place.owner == self_
-                              ? mine_
-                              : *reinterpret_cast<const Addresses*>(addresses.await(channel_.mailbox_of(place.owner)));
-    if (read && buffers.staged && place.side == Side::destination)
-      return {pg::detail::staging_area(me_, place.owner).data() + place.offset, 0};
+    const auto& buffers = buffers_of(place.owner, addresses);
+    if (read && buffers.staged) {
+      auto at = buffers.staged_at[static_cast<std::size_t>(place.side)];
+      return {pg::detail::staging_area(me_, place.owner).data() + at + place.offset, 0};
+    }
     auto* base = read ? const_cast<std::byte*>(buffers.read[static_cast<std::size_t>(place.side)]) : buffers.write;
     auto process = me_.process_of(place.owner);
     auto pid = process == me_.process() ? 0 : channel_.host_mailbox.pids[static_cast<std::size_t>(process)];

@@ -7,9 +7,11 @@
 // segments, private buffers of its own threads), else with Linux's cross-memory attach
 // (process_vm_readv / process_vm_writev). A large copy is split between the two owners, the
 // source's writing one half while the destination's reads the other, so that two cores move
-// it. A second round tells every member that nobody touches its buffers any more. In place,
-// each member first copies its source aside and the others read that copy, so that nobody
-// reads what another has already overwritten.
+// it. A second round tells every member that nobody touches its buffers any more. A member
+// whose buffers serve little (at most 16 KiB) copies that part into its staging area first,
+// which the others map: two copies in the caches cost less than one cross-memory attach. In
+// place, every member does so (or, where it does not fit, copies it aside privately), so that
+// nobody reads what another has already overwritten.
 
 #include <pgasmr/collectives/options.hpp>
 

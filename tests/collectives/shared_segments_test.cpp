@@ -26,36 +26,57 @@ using pgasmr::test::for_each_thread_count;
 
 std::uint32_t value_of(int member, std::size_t i) { return static_cast<std::uint32_t>(member) * 1000003u + static_cast<std::uint32_t>(i); }
 
-/// Member r contributes 3000 + 17 r elements: more than the eager path's slots, and enough to
-/// be staged rather than sent through MPI when they do not go in one copy.
-std::size_t count_of(int member) { return 3000 + 17 * static_cast<std::size_t>(member); }
+/// Member r contributes base + 17 r elements.
+std::size_t count_of(int member, std::size_t base) { return base + 17 * static_cast<std::size_t>(member); }
 
-TEST(SharedSegmentCollectives, allgather_v_of_private_buffers_takes_one_copy) {
+/// An allgather_v of private buffers, member r contributing count_of(r, base) elements; true
+/// when the front of the caller's staging area afterwards holds its contribution, false when
+/// it still holds the mark put there before.
+bool allgather_v_staged(pg::Context& me, std::size_t base) {
+  auto staging = pg::detail::staging_area(me, me.thread());
+  auto bytes = count_of(me.thread(), base) * sizeof(std::uint32_t);
+  EXPECT_GE(staging.size(), bytes);
+  if (staging.size() < bytes) return false;
+  std::memset(staging.data(), 0xee, bytes);
+  std::vector<std::size_t> counts;
+  for (int r = 0; r < me.threads(); ++r) counts.push_back(count_of(r, base));
+  std::vector<std::uint32_t> mine(count_of(me.thread(), base));
+  for (std::size_t i = 0; i < mine.size(); ++i) mine[i] = value_of(me.thread(), i);
+  std::size_t total = 0;
+  for (auto c : counts) total += c;
+  std::vector<std::uint32_t> everyone(total);
+  coll::allgather_v(me, std::span(everyone), std::span(mine), counts);
+  std::size_t at = 0, wrong = 0;
+  for (int r = 0; r < me.threads(); ++r)
+    for (std::size_t i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) wrong += everyone[at++] != value_of(r, i);
+  EXPECT_EQ(wrong, 0u);
+  if (std::memcmp(staging.data(), mine.data(), bytes) == 0) return true;
+  std::vector<std::byte> mark(bytes, std::byte{0xee});
+  EXPECT_EQ(std::memcmp(staging.data(), mark.data(), bytes), 0) << "neither our bytes nor the mark";
+  return false;
+}
+
+bool shares_segments_with_others(pg::Context& me) {
+  return me.processes() > 1 && pg::Config::from_environment().shared_segments;
+}
+
+TEST(SharedSegmentCollectives, small_private_contributions_are_read_from_the_staging_areas) {
   for_each_thread_count([](pg::Context& me) {
-    // A mark in the front of our staging area, where staged bytes would go.
-    auto staging = pg::detail::staging_area(me, me.thread());
-    auto marked = std::min(staging.size(), count_of(me.thread()) * sizeof(std::uint32_t));
-    if (marked > 0) std::memset(staging.data(), 0xee, marked);
-    std::vector<std::size_t> counts;
-    for (int r = 0; r < me.threads(); ++r) counts.push_back(count_of(r));
-    std::vector<std::uint32_t> mine(count_of(me.thread()));
-    for (std::size_t i = 0; i < mine.size(); ++i) mine[i] = value_of(me.thread(), i);
-    std::size_t total = 0;
-    for (auto c : counts) total += c;
-    std::vector<std::uint32_t> everyone(total);
-    coll::allgather_v(me, std::span(everyone), std::span(mine), counts);
-    std::size_t at = 0, wrong = 0;
-    for (int r = 0; r < me.threads(); ++r)
-      for (std::size_t i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) wrong += everyone[at++] != value_of(r, i);
-    EXPECT_EQ(wrong, 0u);
-    // With other processes on the host, our bytes went straight to them: the mark is intact.
-    if (me.processes() > 1 && pg::Config::from_environment().shared_segments) {
-      ASSERT_GE(staging.size(), mine.size() * sizeof(std::uint32_t));
-      std::vector<std::byte> mark(marked, std::byte{0xee});
-      EXPECT_EQ(std::memcmp(staging.data(), mark.data(), marked), 0);
-    } else {
-      EXPECT_TRUE(staging.empty());
+    // 2100 + 17 r elements: more than the eager path's slots (8 KiB), less than the staged
+    // bytes of single_copy.cpp (16 KiB).
+    if (!shares_segments_with_others(me)) {
+      EXPECT_TRUE(pg::detail::staging_area(me, me.thread()).empty() || me.processes() == 1);
+      return;
     }
+    EXPECT_TRUE(allgather_v_staged(me, 2100));
+  });
+}
+
+TEST(SharedSegmentCollectives, large_private_contributions_go_in_one_copy) {
+  for_each_thread_count([](pg::Context& me) {
+    // 70000 + 17 r elements (over 16 KiB): straight from buffer to buffer, the mark intact.
+    if (!shares_segments_with_others(me)) return;
+    EXPECT_FALSE(allgather_v_staged(me, 70000));
   });
 }
 
