@@ -68,6 +68,7 @@ void Mailbox::size_for(int members) {
 
 void Mailbox::attach(std::vector<std::byte*> areas) {
   members_ = static_cast<int>(areas.size());
+  slot_bytes_ = slot_bytes();  // once: slot() runs on every post and read
   areas_ = std::move(areas);
   own_ = std::make_unique<Own[]>(areas_.size());
 }
@@ -81,7 +82,7 @@ bool Mailbox::drained() const {
 }
 
 std::byte* Mailbox::slot(int member, std::uint64_t round) const noexcept {
-  return areas_[static_cast<std::size_t>(member)] + line + (round % depth) * slot_bytes();
+  return areas_[static_cast<std::size_t>(member)] + line + (round % depth) * slot_bytes_;
 }
 
 std::atomic<std::uint64_t>& Mailbox::consumed(int member) const noexcept {

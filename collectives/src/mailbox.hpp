@@ -84,6 +84,7 @@ class Mailbox {
   static std::atomic<std::uint64_t>& word(std::byte* at) noexcept;
 
   int members_ = 0;
+  std::size_t slot_bytes_ = 0;        // of every slot: the stamp and eager_limit() bytes
   std::vector<std::byte*> areas_;     // by member
   std::unique_ptr<Own[]> own_;        // by member: touched by that member only
   std::vector<std::byte> storage_;    // the areas of size_for
