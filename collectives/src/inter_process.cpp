@@ -156,6 +156,21 @@ Algorithm choose(Algorithm requested, const Traffic& traffic) {
   return processes >= many_processes && short_streams ? Algorithm::bruck : Algorithm::flat;
 }
 
+bool moves_in_one_alltoall(Algorithm algorithm, const Traffic& traffic) {
+  switch (algorithm) {
+    case Algorithm::native:
+    case Algorithm::binomial:
+      return traffic.broadcast_root < 0;
+    case Algorithm::pairwise:
+    case Algorithm::bruck:
+      return false;
+    case Algorithm::automatic:
+    case Algorithm::flat:
+      return true;
+  }
+  return false;
+}
+
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm) {
   bool broadcast = traffic.broadcast_root >= 0;
   switch (algorithm) {

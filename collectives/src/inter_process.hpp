@@ -33,6 +33,10 @@ Algorithm choose(Algorithm requested, const Traffic& traffic);
 /// `requested`, or when automatic, what PGASMR_COLL_ALGORITHM asks for (maybe automatic).
 Algorithm requested_algorithm(Algorithm requested);
 
+/// Whether `algorithm` moves `traffic` in one all-to-all call (which may then read and write the
+/// members' memory in place, see ProcessGroup::alltoall_pieces).
+bool moves_in_one_alltoall(Algorithm algorithm, const Traffic& traffic);
+
 /// Run by one thread per process (the leader), collectively over the group.
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm);
 

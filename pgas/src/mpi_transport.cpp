@@ -76,6 +76,53 @@ std::vector<int> int_counts(std::span<const std::size_t> values) {
   return result;
 }
 
+/// MPI types describing pieces of memory at their absolute addresses (used from MPI_BOTTOM),
+/// one per stream; freed with the list.
+class PieceTypes {
+ public:
+  PieceTypes() = default;
+  PieceTypes(const PieceTypes&) = delete;
+  PieceTypes& operator=(const PieceTypes&) = delete;
+  ~PieceTypes() {
+    for (auto& type : types_)
+      if (type != MPI_BYTE) MPI_Type_free(&type);
+  }
+
+  /// Adds the type of one stream; an empty stream counts 0 bytes.
+  template <class Byte>
+  void add(std::span<const ProcessGroup::Piece<Byte>> pieces) {
+    std::vector<int> lengths;
+    std::vector<MPI_Aint> addresses;
+    std::size_t total = 0;
+    for (const auto& piece : pieces) {
+      if (piece.bytes == 0) continue;
+      total += piece.bytes;
+      if (total > INT_MAX) throw_error("alltoall_pieces", "more than 2 GiB between two processes in one call");
+      MPI_Aint at = 0;
+      MPI_Get_address(piece.data, &at);
+      lengths.push_back(static_cast<int>(piece.bytes));
+      addresses.push_back(at);
+    }
+    counts_.push_back(lengths.empty() ? 0 : 1);
+    if (lengths.empty()) {
+      types_.push_back(MPI_BYTE);
+      return;
+    }
+    MPI_Datatype type = MPI_BYTE;
+    check(MPI_Type_create_hindexed(static_cast<int>(lengths.size()), lengths.data(), addresses.data(), MPI_BYTE, &type),
+          "MPI_Type_create_hindexed");
+    types_.push_back(type);
+    check(MPI_Type_commit(&types_.back()), "MPI_Type_commit");
+  }
+
+  const int* counts() const { return counts_.data(); }
+  const MPI_Datatype* types() const { return types_.data(); }
+
+ private:
+  std::vector<int> counts_;
+  std::vector<MPI_Datatype> types_;
+};
+
 MPI_Datatype word_type(std::size_t width, bool is_signed) {
   if (width == 8) return is_signed ? MPI_INT64_T : MPI_UINT64_T;
   return is_signed ? MPI_INT32_T : MPI_UINT32_T;
@@ -136,6 +183,16 @@ class MpiGroup final : public ProcessGroup {
     auto rc = int_counts(recv_counts), rd = int_counts(recv_displs);
     check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, recv, rc.data(), rd.data(), MPI_BYTE, comm_),
           "MPI_Alltoallv");
+  }
+
+  void alltoall_pieces(std::span<const SendPieces> send, std::span<const ReceivePieces> receive) override {
+    PieceTypes send_types, receive_types;
+    for (const auto& pieces : send) send_types.add<const std::byte>(pieces);
+    for (const auto& pieces : receive) receive_types.add<std::byte>(pieces);
+    std::vector<int> at_bottom(static_cast<std::size_t>(size_), 0);  // the types hold absolute addresses
+    check(MPI_Alltoallw(MPI_BOTTOM, send_types.counts(), at_bottom.data(), send_types.types(), MPI_BOTTOM,
+                        receive_types.counts(), at_bottom.data(), receive_types.types(), comm_),
+          "MPI_Alltoallw");
   }
 
   void broadcast(std::byte* data, std::size_t bytes, int root) override {

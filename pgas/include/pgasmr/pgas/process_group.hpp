@@ -37,6 +37,22 @@ class ProcessGroup {
                          std::span<const std::size_t> send_displs, std::byte* recv,
                          std::span<const std::size_t> recv_counts, std::span<const std::size_t> recv_displs) = 0;
 
+  /// A stretch of this process's memory that a stream of alltoall_pieces() is read from
+  /// (`Byte` = const std::byte) or written to.
+  template <class Byte>
+  struct Piece {
+    Byte* data;
+    std::size_t bytes;
+  };
+  using SendPieces = std::vector<Piece<const std::byte>>;
+  using ReceivePieces = std::vector<Piece<std::byte>>;
+
+  /// alltoallv() straight between scattered memory, without packing: the stream to member r is
+  /// send[r]'s pieces one after the other, and the stream from member r fills receive[r]'s
+  /// pieces in order (they hold exactly what r sends). Only byte counts must agree between
+  /// members, so one side may pass a single contiguous piece where the other passes many.
+  virtual void alltoall_pieces(std::span<const SendPieces> send, std::span<const ReceivePieces> receive) = 0;
+
   /// `bytes` bytes of member `root`'s `data` to every member's `data`.
   virtual void broadcast(std::byte* data, std::size_t bytes, int root) = 0;
 
