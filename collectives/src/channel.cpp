@@ -1,5 +1,6 @@
 #include "channel.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <thread>
 
@@ -15,11 +16,14 @@ void map_members(pg::Context& me, pg::Team& team, Channel& channel) {
   auto threads = me.threads();
   channel.member.assign(static_cast<std::size_t>(threads), false);
   channel.agent.assign(static_cast<std::size_t>(me.processes()), -1);
+  std::vector<std::size_t> members_of(static_cast<std::size_t>(me.processes()), 0);
   for (auto thread : team.threads()) {
     channel.member[static_cast<std::size_t>(thread)] = true;
     auto& agent = channel.agent[static_cast<std::size_t>(me.process_of(thread))];
     if (agent < 0 || thread < agent) agent = thread;
+    ++members_of[static_cast<std::size_t>(me.process_of(thread))];
   }
+  channel.most_local_members = std::ranges::max(members_of);
   channel.local_index.assign(static_cast<std::size_t>(threads), -1);
   auto local = team.local_ranks();
   for (std::size_t i = 0; i < local.size(); ++i)

@@ -42,12 +42,14 @@ struct Channel {
   HostMailbox host_mailbox;           // whether and where the mailbox reaches other processes
   std::vector<std::vector<std::byte>> deposits;  // by local index: bytes for gather_through_leaders
   std::vector<std::byte> gathered;               // its last result
+  bool gathered_elsewhere = false;               // ... was gathered at another process only
 
   // The team as this process sees it, worked out once: a team never changes.
   std::vector<bool> member;          // by thread
   std::vector<pg::thread_id> agent;  // by process: its first member, or -1
   std::vector<int> local_index;      // by thread: index among the team's local members, or -1
   std::vector<int> group_rank;       // by process: rank in the team's process group, or -1
+  std::size_t most_local_members = 0;  // the most members any one process hosts
   bool numa_nodes = false;           // this process's threads sit on two or more known NUMA nodes
   bool all_local = false;            // every member lives in this process
 

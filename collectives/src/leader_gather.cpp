@@ -16,42 +16,108 @@ struct RecordHead {
   std::uint64_t bytes;
 };
 
-/// Bytes of each process's block in the first exchange: the size of its records, then as many
-/// of them as fit. Reductions' partials (a few per member) fit, so one exchange usually does.
-constexpr std::size_t block_bytes = 1024;
+struct BlockHead {
+  std::uint64_t records;      // bytes of the process's records
+  std::uint64_t contributed;  // bytes its members contributed (the records less their heads)
+};
+
+/// Each process's block in the first exchange: its head, then as many of its records as fit,
+/// sized for every process's records when each member's bytes are known to be at most `bound`
+/// (a commutative reduction leaves one partial result), else 1 KiB (a few partials a member).
+/// The smaller the block, the sooner it arrives: 1 KiB cost 0.7 us more than 128 bytes over TCP.
+class Block {
+ public:
+  Block(const Channel& channel, std::size_t bound)
+      : bytes_(sizeof(BlockHead) +
+               (bound > 0 ? channel.most_local_members * (sizeof(RecordHead) + bound) : std::size_t{1024})) {}
+  std::size_t bytes() const { return bytes_; }
+  std::size_t room() const { return bytes_ - sizeof(BlockHead); }
+
+  std::vector<std::byte> first(const std::vector<std::byte>& records, std::uint64_t contributed) const {
+    std::vector<std::byte> block(bytes_);
+    BlockHead head{records.size(), contributed};
+    std::memcpy(block.data(), &head, sizeof head);
+    std::memcpy(block.data() + sizeof head, records.data(), std::min(records.size(), room()));
+    return block;
+  }
+  BlockHead head_of(const std::vector<std::byte>& blocks, std::size_t process) const {
+    BlockHead head{};
+    std::memcpy(&head, blocks.data() + process * bytes_, sizeof head);
+    return head;
+  }
+  void append(std::vector<std::byte>& all, const std::vector<std::byte>& blocks, std::size_t process,
+              std::size_t records) const {
+    auto* first = blocks.data() + process * bytes_ + sizeof(BlockHead);
+    all.insert(all.end(), first, first + static_cast<std::ptrdiff_t>(records));
+  }
+
+ private:
+  std::size_t bytes_;
+};
+
+constexpr int tag = 0x5044;  // records that do not fit a block, and verdicts, to and from the root
 
 /// Every process's records, concatenated in group order.
-std::vector<std::byte> exchange_records(pg::ProcessGroup& group, const std::vector<std::byte>& records) {
-  constexpr std::size_t room = block_bytes - sizeof(std::uint64_t);
-  std::vector<std::byte> block(block_bytes);
-  std::uint64_t size = records.size();
-  std::memcpy(block.data(), &size, sizeof size);
-  std::memcpy(block.data() + sizeof size, records.data(), std::min<std::size_t>(records.size(), room));
-  auto blocks = group.allgather_fixed(block);
-  std::vector<std::uint64_t> sizes(static_cast<std::size_t>(group.size()));
+std::vector<std::byte> exchange_records(pg::ProcessGroup& group, const Block& block,
+                                        const std::vector<std::byte>& records, std::uint64_t contributed) {
+  auto blocks = group.allgather_fixed(block.first(records, contributed));
+  auto processes = static_cast<std::size_t>(group.size());
   bool fit = true;
-  for (std::size_t g = 0; g < sizes.size(); ++g) {
-    std::memcpy(&sizes[g], blocks.data() + g * block_bytes, sizeof(std::uint64_t));
-    fit = fit && sizes[g] <= room;
-  }
+  for (std::size_t g = 0; g < processes; ++g) fit = fit && block.head_of(blocks, g).records <= block.room();
   // Every process sees every size, so all take the second exchange alike.
   if (!fit) {
     std::vector<std::size_t> per_process;
     return group.allgather(records, per_process);
   }
   std::vector<std::byte> all;
-  for (std::size_t g = 0; g < sizes.size(); ++g) {
-    auto* first = blocks.data() + g * block_bytes + sizeof(std::uint64_t);
-    all.insert(all.end(), first, first + static_cast<std::ptrdiff_t>(sizes[g]));
-  }
+  for (std::size_t g = 0; g < processes; ++g) block.append(all, blocks, g, block.head_of(blocks, g).records);
   return all;
+}
+
+/// The rooted form: the root's process gets every process's records in `all`; records that do
+/// not fit a block follow by themselves. Another process waits for the root only when its own
+/// members contributed nothing: the root then tells it whether anybody did, so that all refuse
+/// an empty reduction alike. False where the caller's members may leave with nothing.
+bool gather_records(pg::ProcessGroup& group, const Block& block, const std::vector<std::byte>& records,
+                    std::uint64_t contributed, int root, std::vector<std::byte>& all) {
+  auto blocks = group.gather_fixed(block.first(records, contributed), root);
+  if (group.rank() != root) {
+    if (records.size() > block.room()) group.send(records.data(), records.size(), root, tag);
+    if (contributed > 0) return false;
+    std::byte anybody{};
+    group.receive(&anybody, 1, root, tag);
+    if (anybody != std::byte{0}) return false;
+    all = records;  // nobody contributed: these empty records say so to the caller
+    return true;
+  }
+  auto processes = static_cast<std::size_t>(group.size());
+  all.clear();
+  bool anybody = false;
+  for (std::size_t g = 0; g < processes; ++g) {
+    auto head = block.head_of(blocks, g);
+    anybody = anybody || head.contributed > 0;
+    if (head.records <= block.room()) {
+      block.append(all, blocks, g, head.records);
+      continue;
+    }
+    auto at = all.size();
+    all.resize(at + head.records);
+    if (static_cast<int>(g) == group.rank())
+      std::memcpy(all.data() + at, records.data(), records.size());
+    else
+      group.receive(all.data() + at, head.records, static_cast<int>(g), tag);
+  }
+  std::byte verdict{anybody};
+  for (std::size_t g = 0; g < processes; ++g)
+    if (static_cast<int>(g) != root && block.head_of(blocks, g).contributed == 0) group.send(&verdict, 1, static_cast<int>(g), tag);
+  return true;
 }
 
 }  // namespace
 
-std::pmr::vector<std::byte> gather_through_leaders(const Participants& p, Channel& channel,
-                                                   std::span<const std::byte> mine,
-                                                   std::pmr::vector<std::size_t>& sizes) {
+std::optional<std::pmr::vector<std::byte>> gather_through_leaders(const Participants& p, Channel& channel,
+                                                                  std::span<const std::byte> mine,
+                                                                  std::pmr::vector<std::size_t>& sizes, Readers readers) {
   auto& team = p.team();
   auto& deposit = channel.deposits[static_cast<std::size_t>(team.local_index())];
   RecordHead head{static_cast<std::uint64_t>(p.mine()), mine.size()};
@@ -63,8 +129,19 @@ std::pmr::vector<std::byte> gather_through_leaders(const Participants& p, Channe
   team.local_step([&] {
     std::vector<std::byte> records;
     for (const auto& d : channel.deposits) records.insert(records.end(), d.begin(), d.end());
-    channel.gathered = exchange_records(*team.process_group(), records);
+    auto contributed = records.size() - channel.deposits.size() * sizeof(RecordHead);
+    auto& group = *team.process_group();
+    Block block(channel, readers.bound);
+    if (readers.only < 0) {
+      channel.gathered = exchange_records(group, block, records, contributed);
+      channel.gathered_elsewhere = false;
+    } else {
+      auto& me = p.me();
+      auto root = channel.group_rank[static_cast<std::size_t>(me.process_of(p.thread_of(readers.only)))];
+      channel.gathered_elsewhere = !gather_records(group, block, records, contributed, root, channel.gathered);
+    }
   });
+  if (channel.gathered_elsewhere) return std::nullopt;
 
   const auto& gathered = channel.gathered;
   auto members = static_cast<std::size_t>(p.count());

@@ -69,7 +69,7 @@ std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std:
   if (eager == EagerGather::gathered) return everyone;
   // Between processes the mailbox does not reach: one MPI allgather of the processes' records.
   if (eager == EagerGather::unavailable && p.team().process_group())
-    return gather_through_leaders(p, channel_of(p), mine, sizes);
+    return gather_through_leaders(p, channel_of(p), mine, sizes, readers);
   Options inner = options;
   inner.sync = {};  // the exchange of partial results always synchronises fully
   if (eager == EagerGather::unavailable) {

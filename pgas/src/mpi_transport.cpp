@@ -176,6 +176,14 @@ class MpiGroup final : public ProcessGroup {
     return everyone;
   }
 
+  std::vector<std::byte> gather_fixed(std::span<const std::byte> mine, int root) override {
+    if (mine.size() > INT_MAX) throw_error("gather", "more than 2 GiB of process data");
+    std::vector<std::byte> everyone(rank_ == root ? mine.size() * static_cast<std::size_t>(size_) : 0);
+    auto n = static_cast<int>(mine.size());
+    check(MPI_Gather(mine.data(), n, MPI_BYTE, everyone.data(), n, MPI_BYTE, root, comm_), "MPI_Gather");
+    return everyone;
+  }
+
   void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
                  std::span<const std::size_t> send_displs, std::byte* recv, std::span<const std::size_t> recv_counts,
                  std::span<const std::size_t> recv_displs) override {

@@ -1035,6 +1035,51 @@ TEST(Reductions, private_inputs_uneven_and_empty) {
   });
 }
 
+/// A rooted reduction between processes gathers the partial results at the root's process only:
+/// a process whose members all contribute nothing still learns from the root that others did
+/// (it does not hang, and nobody refuses), and a member's partials larger than the leaders'
+/// first block (a non-commutative operator leaves one per chunk: 64 here) still arrive whole.
+TEST(Reductions, rooted_where_whole_processes_contribute_nothing) {
+  for_each_thread_count([](pg::Context& me) {
+    const int n = me.threads();
+    for (int root : {0, n - 1})
+      for (int giver : {0, me.process_of(n - 1)}) {  // the only process whose members contribute
+        SCOPED_TRACE("root " + std::to_string(root) + ", contributing process " + std::to_string(giver));
+        const bool gives = me.process() == giver;
+        std::vector<int> src(gives ? 3 : 0, me.thread() + 1);
+        int want = 0;
+        for (int t = 0; t < n; ++t)
+          if (me.process_of(t) == giver) want += 3 * (t + 1);
+        std::vector<int> sum(1, -1);
+        coll::reduce(me, sum, src, coll::op::add{}, {.root = root});
+        if (me.thread() == root) {
+          EXPECT_EQ(sum[0], want);
+        }
+
+        constexpr std::size_t chunks_per_member = 64;
+        auto matrix = [](int t, std::size_t i) {
+          auto x = static_cast<std::uint32_t>(t * 1000 + static_cast<int>(i));
+          return Mat2{x, x + 1, 2 * x + 3, x ^ 5};
+        };
+        std::vector<Mat2> mats;
+        std::vector<coll::Chunk> chunks;
+        for (std::size_t i = 0; gives && i < chunks_per_member; ++i) {
+          mats.push_back(matrix(me.thread(), i));
+          chunks.push_back({i, 1});
+        }
+        Mat2 product{1, 0, 0, 1};
+        for (int t = 0; t < n; ++t)
+          for (std::size_t i = 0; me.process_of(t) == giver && i < chunks_per_member; ++i)
+            product = matmul(product, matrix(t, i));
+        std::vector<Mat2> out(1, Mat2{0, 0, 0, 0});
+        coll::reduce_v(me, out, mats, std::span<const coll::Chunk>(chunks), MatMul{}, {.root = root});
+        if (me.thread() == root) {
+          EXPECT_EQ(out[0], product);
+        }
+      }
+  });
+}
+
 // ---- teams --------------------------------------------------------------------------------------------
 
 /// Two teams at once (even and odd threads, ranked in reverse thread order; under mpirun each

@@ -31,6 +31,10 @@ class ProcessGroup {
   /// allgather() needs two (sizes, then bytes).
   virtual std::vector<std::byte> allgather_fixed(std::span<const std::byte> mine) = 0;
 
+  /// As allgather_fixed(), but only member `root` gets everyone's bytes (the others an empty
+  /// vector): one MPI_Gather.
+  virtual std::vector<std::byte> gather_fixed(std::span<const std::byte> mine, int root) = 0;
+
   /// Personalised all-to-all of bytes: send_counts[r] bytes from send + send_displs[r] go to
   /// member r, which receives them at recv + its recv_displs[this rank].
   virtual void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
