@@ -1,8 +1,10 @@
 #include "histogram/rgb_histogram.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace pgasmr::apps::histogram {
 namespace {
@@ -61,20 +63,94 @@ void move_into(Counters& counters, RgbHistogram& counts) noexcept {
   }
 }
 
+/// Counters of byte pairs (see add_rows_by_pairs), 32-bit like the tables, with the tables for
+/// the pixels of a row that do not fill a step of four.
+class PairCounters {
+ public:
+  PairCounters() : blue_green_(pairs), red_red_(pairs) {}
+
+  template <std::size_t at>
+  static std::uint32_t pair(std::uint64_t bytes) noexcept {  // bytes at and at + 1 of `bytes`
+    return static_cast<std::uint32_t>(bytes >> (8 * at)) & 0xffff;
+  }
+
+  void count_row(std::span<const std::uint8_t> row) noexcept {
+    static_assert(std::endian::native == std::endian::little, "byte k of a loaded word is bits 8k..8k+7");
+    const std::uint8_t* pixel = row.data();
+    const std::uint8_t* const end = pixel + row.size() / 3 * 3;
+    for (; end - pixel >= 12; pixel += 12) {
+      std::uint64_t low;  // b0 g0 r0 b1 g1 r1 b2 g2
+      std::uint32_t high;  // r2 b3 g3 r3
+      std::memcpy(&low, pixel, 8);
+      std::memcpy(&high, pixel + 8, 4);
+      ++blue_green_[pair<0>(low)];
+      ++blue_green_[pair<3>(low)];
+      ++blue_green_[pair<6>(low)];
+      ++blue_green_[pair<1>(high)];
+      ++red_red_[(pair<2>(low) & 0xff) | (pair<4>(low) & 0xff00)];
+      ++red_red_[(high & 0xff) | (high >> 16 & 0xff00)];
+    }
+    for (; pixel != end; pixel += 3) count_pixel(pixel, tail_[0]);
+  }
+
+  void move_into(RgbHistogram& counts) noexcept {
+    for (std::size_t v = 0; v < pairs; ++v) {
+      counts[bin_of(Channel::blue, static_cast<std::uint8_t>(v))] += blue_green_[v];
+      counts[bin_of(Channel::green, static_cast<std::uint8_t>(v >> 8))] += blue_green_[v];
+      counts[bin_of(Channel::red, static_cast<std::uint8_t>(v))] += red_red_[v];
+      counts[bin_of(Channel::red, static_cast<std::uint8_t>(v >> 8))] += red_red_[v];
+    }
+    std::ranges::fill(blue_green_, 0);
+    std::ranges::fill(red_red_, 0);
+    histogram::move_into(tail_, counts);
+  }
+
+ private:
+  static constexpr std::size_t pairs = std::size_t{1} << 16;
+  std::vector<std::uint32_t> blue_green_, red_red_;
+  Counters tail_{};
+};
+
+/// Counts rows [first, last) into `counters` (Counters or PairCounters), moving them into
+/// `counts` before a 32-bit counter can overflow.
+template <class Count, class Move>
+void count_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts,
+                Count count, Move move_into_counts) {
+  std::uint64_t pending = 0;  // pixels counted since the counters were last moved
+  for (auto y = first; y < last; ++y) {
+    if (pending + image.width() > most_pending_pixels) {
+      move_into_counts(counts);
+      pending = 0;
+    }
+    count(image.row(y));
+    pending += image.width();
+  }
+  move_into_counts(counts);
+}
+
 }  // namespace
 
 void add_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts) {
+  if (std::uint64_t{last - first} * image.width() >= pair_pixels)
+    add_rows_by_pairs(image, first, last, counts);
+  else
+    add_rows_by_tables(image, first, last, counts);
+}
+
+void add_rows_by_tables(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last,
+                        RgbHistogram& counts) {
   Counters counters{};
-  std::uint64_t pending = 0;  // pixels counted into `counters` since they were last moved
-  for (auto y = first; y < last; ++y) {
-    if (pending + image.width() > most_pending_pixels) {
-      move_into(counters, counts);
-      pending = 0;
-    }
-    count_row(image.row(y), counters);
-    pending += image.width();
-  }
-  move_into(counters, counts);
+  count_rows(
+      image, first, last, counts, [&](std::span<const std::uint8_t> row) { count_row(row, counters); },
+      [&](RgbHistogram& into) { move_into(counters, into); });
+}
+
+void add_rows_by_pairs(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last,
+                       RgbHistogram& counts) {
+  PairCounters counters;
+  count_rows(
+      image, first, last, counts, [&](std::span<const std::uint8_t> row) { counters.count_row(row); },
+      [&](RgbHistogram& into) { counters.move_into(into); });
 }
 
 std::string format_histogram(const RgbHistogram& histogram) {

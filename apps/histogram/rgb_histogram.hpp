@@ -26,12 +26,27 @@ constexpr std::size_t bin_of(Channel channel, std::uint8_t value) noexcept {
   return static_cast<std::size_t>(channel) * values_per_channel + value;
 }
 
-/// Adds the pixels of rows [first, last) of `image` to `counts`: the work of the baselines and
-/// of the array-based map. (Counting into 32-bit counters, four pixels a step, measured about 10%
-/// faster than 64-bit ones a pixel at a time; a set of counters per pixel of the step, with the
-/// step's 12 bytes read in two loads, about 20% faster again: 0.145 -> 0.118 s for 400 MiB at one
-/// thread.)
+/// Adds the pixels of rows [first, last) of `image` to `counts`: by pairs (add_rows_by_pairs)
+/// from pair_pixels pixels, else by counter tables (add_rows_by_tables). The engine's map and the
+/// oneTBB baseline count with it.
 void add_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts);
+
+/// Counts a byte a time into four sets of 768 counters, one per pixel of a step of four: the
+/// sequential baseline's count, and add_rows's for few pixels. (32-bit counters, four pixels a
+/// step, measured about 10% faster than 64-bit ones a pixel at a time; a set per pixel of the
+/// step, with its 12 bytes read in two loads, about 20% faster again: 0.145 -> 0.118 s for 400 MiB
+/// at one thread.)
+void add_rows_by_tables(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last,
+                        RgbHistogram& counts);
+
+/// Counts two bytes a time: each pixel's blue and green in one counter of 65,536, and the reds of
+/// two neighbouring pixels in another, 3 counter increments for 2 pixels instead of 6. Every
+/// increment costs a load and a store, and those are what bound the count (see the suite's
+/// section of docs/performance.md). The 512 KiB of pair counters are then spread into the 768
+/// counts, which pays from about pair_pixels pixels.
+void add_rows_by_pairs(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last,
+                       RgbHistogram& counts);
+inline constexpr std::uint64_t pair_pixels = std::uint64_t{1} << 22;
 
 /// The --output format: 768 lines `channel<TAB>value<TAB>count`, channel r, g, then b.
 std::string format_histogram(const RgbHistogram& histogram);

@@ -56,6 +56,29 @@ TEST(HistogramBaselines, AgreeWithTheModelAtEveryPadding) {
   }
 }
 
+// Both counting kernels on every row length modulo a step of four pixels, on bands that start
+// and end inside the image, against the model; the pairs also after an earlier count in `counts`.
+TEST(RgbHistogram, PairAndTableKernelsAgreeWithTheModel) {
+  for (std::uint32_t width : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 333u}) {
+    const std::uint32_t height = 31;
+    auto pixels = sample_pixels(std::size_t{width} * height, width);
+    TemporaryImage image(width, height, pixels);
+    auto bmp = ds::open_bmp(image.path());
+    for (auto [first, last] : {std::pair{0u, height}, std::pair{3u, 17u}, std::pair{30u, 31u}}) {
+      std::vector<Rgb> band(pixels.begin() + std::ptrdiff_t{first} * width, pixels.begin() + std::ptrdiff_t{last} * width);
+      auto expected = model_histogram(band);
+      hist::RgbHistogram by_tables{}, by_pairs{};
+      hist::add_rows_by_tables(bmp.view, first, last, by_tables);
+      hist::add_rows_by_pairs(bmp.view, first, last, by_pairs);
+      EXPECT_EQ(by_tables, expected) << "width " << width << ", rows " << first << ".." << last;
+      EXPECT_EQ(by_pairs, expected) << "width " << width << ", rows " << first << ".." << last;
+      hist::add_rows_by_pairs(bmp.view, first, last, by_pairs);
+      for (auto& count : expected) count *= 2;
+      EXPECT_EQ(by_pairs, expected) << "counted twice: width " << width;
+    }
+  }
+}
+
 TEST(RgbHistogram, OutputFormat) {
   auto text = hist::format_histogram(hand_histogram());
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 768);
