@@ -132,7 +132,10 @@ class Execution {
     }
     if (cross) {
       team_.local_step([&] {
-        if (direct_streams_) return group->alltoall_pieces(send_pieces(), receive_pieces());
+        if (direct_streams_) {
+          auto pieces = stream_pieces();
+          return group->alltoall_pieces(pieces.send, pieces.receive);
+        }
         traffic.send = channel_.send.data();  // sized by the first local step
         traffic.receive = channel_.recv.data();
         move_between_processes(*group, traffic, algorithm);
@@ -351,31 +354,31 @@ class Execution {
   }
 
   /// This process's streams as pieces of its members' memory, in stream order (the order in
-  /// which route_copies() placed them): the sources of the copies that pack, and on the
-  /// receiving side their destinations (the other copies of the same bytes copy from there).
-  std::vector<pg::ProcessGroup::SendPieces> send_pieces() const {
-    std::vector<pg::ProcessGroup::SendPieces> pieces(send_counts_.size());
+  /// which route_copies() placed them): sent from the sources of the copies that pack, received
+  /// at their destinations (the other copies of the same bytes copy from there in write_phase).
+  struct StreamPieces {
+    std::vector<pg::ProcessGroup::SendPieces> send;
+    std::vector<pg::ProcessGroup::ReceivePieces> receive;
+  };
+  StreamPieces stream_pieces() const {
+    StreamPieces pieces{std::vector<pg::ProcessGroup::SendPieces>(send_counts_.size()),
+                        std::vector<pg::ProcessGroup::ReceivePieces>(recv_counts_.size())};
     auto mine = group_rank_[static_cast<std::size_t>(me_.process())];
     for (std::size_t i = 0; i < tasks_.size(); ++i) {
       const auto& task = tasks_[i];
-      if (task.route == Route::packed && task.packs && task.from_group == mine)
-        append(pieces[static_cast<std::size_t>(task.to_group)], address(plan_.copies()[i].from), plan_.copies()[i].bytes);
-    }
-    return pieces;
-  }
-  std::vector<pg::ProcessGroup::ReceivePieces> receive_pieces() const {
-    std::vector<pg::ProcessGroup::ReceivePieces> pieces(recv_counts_.size());
-    auto mine = group_rank_[static_cast<std::size_t>(me_.process())];
-    for (std::size_t i = 0; i < tasks_.size(); ++i) {
-      const auto& task = tasks_[i];
-      if (task.route == Route::packed && task.packs && task.to_group == mine)
-        append(pieces[static_cast<std::size_t>(task.from_group)], address(plan_.copies()[i].to), plan_.copies()[i].bytes);
+      if (task.route != Route::packed || !task.packs) continue;
+      const auto& copy = plan_.copies()[i];
+      if (task.from_group == mine)
+        append(pieces.send[static_cast<std::size_t>(task.to_group)], address(copy.from), copy.bytes);
+      if (task.to_group == mine)
+        append(pieces.receive[static_cast<std::size_t>(task.from_group)], address(copy.to), copy.bytes);
     }
     return pieces;
   }
   /// Adds a piece to a stream, joined to the last one where they touch.
   template <class Byte>
-  static void append(std::vector<pg::ProcessGroup::Piece<Byte>>& pieces, std::type_identity_t<Byte>* data, std::size_t bytes) {
+  static void append(std::vector<pg::ProcessGroup::Piece<Byte>>& pieces, std::type_identity_t<Byte>* data,
+                     std::size_t bytes) {
     if (!pieces.empty() && pieces.back().data + pieces.back().bytes == data)
       pieces.back().bytes += bytes;
     else
@@ -490,7 +493,7 @@ class Execution {
   bool crosses_ = false;                    // some copy travels packed, through MPI
   bool direct_between_processes_ = false;   // some copy touches another process's memory directly
   bool staged_between_processes_ = false;   // some copy goes through a staging area
-  bool direct_streams_ = false;  // MPI moves the packed copies' bytes in place (send_pieces())
+  bool direct_streams_ = false;  // MPI moves the packed copies' bytes in place (stream_pieces())
   int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
   std::vector<long> relay_;  // by task: the task whose destination it copies instead (NUMA level)
   bool relayed_ = false;

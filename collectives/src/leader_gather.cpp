@@ -30,10 +30,10 @@ class Block {
   Block(const Channel& channel, std::size_t bound)
       : bytes_(sizeof(BlockHead) +
                (bound > 0 ? channel.most_local_members * (sizeof(RecordHead) + bound) : std::size_t{1024})) {}
-  std::size_t bytes() const { return bytes_; }
   std::size_t room() const { return bytes_ - sizeof(BlockHead); }
 
-  std::vector<std::byte> first(const std::vector<std::byte>& records, std::uint64_t contributed) const {
+  /// This process's block: the head, then as much of `records` as fits.
+  std::vector<std::byte> pack(const std::vector<std::byte>& records, std::uint64_t contributed) const {
     std::vector<std::byte> block(bytes_);
     BlockHead head{records.size(), contributed};
     std::memcpy(block.data(), &head, sizeof head);
@@ -45,6 +45,7 @@ class Block {
     std::memcpy(&head, blocks.data() + process * bytes_, sizeof head);
     return head;
   }
+  /// Appends the first `records` bytes of records in `process`'s block to `all`.
   void append(std::vector<std::byte>& all, const std::vector<std::byte>& blocks, std::size_t process,
               std::size_t records) const {
     auto* first = blocks.data() + process * bytes_ + sizeof(BlockHead);
@@ -60,7 +61,7 @@ constexpr int tag = 0x5044;  // records that do not fit a block, and verdicts, t
 /// Every process's records, concatenated in group order.
 std::vector<std::byte> exchange_records(pg::ProcessGroup& group, const Block& block,
                                         const std::vector<std::byte>& records, std::uint64_t contributed) {
-  auto blocks = group.allgather_fixed(block.first(records, contributed));
+  auto blocks = group.allgather_fixed(block.pack(records, contributed));
   auto processes = static_cast<std::size_t>(group.size());
   bool fit = true;
   for (std::size_t g = 0; g < processes; ++g) fit = fit && block.head_of(blocks, g).records <= block.room();
@@ -80,7 +81,7 @@ std::vector<std::byte> exchange_records(pg::ProcessGroup& group, const Block& bl
 /// an empty reduction alike. False where the caller's members may leave with nothing.
 bool gather_records(pg::ProcessGroup& group, const Block& block, const std::vector<std::byte>& records,
                     std::uint64_t contributed, int root, std::vector<std::byte>& all) {
-  auto blocks = group.gather_fixed(block.first(records, contributed), root);
+  auto blocks = group.gather_fixed(block.pack(records, contributed), root);
   if (group.rank() != root) {
     if (records.size() > block.room()) group.send(records.data(), records.size(), root, tag);
     if (contributed > 0) return false;
@@ -109,7 +110,8 @@ bool gather_records(pg::ProcessGroup& group, const Block& block, const std::vect
   }
   std::byte verdict{anybody};
   for (std::size_t g = 0; g < processes; ++g)
-    if (static_cast<int>(g) != root && block.head_of(blocks, g).contributed == 0) group.send(&verdict, 1, static_cast<int>(g), tag);
+    if (static_cast<int>(g) != root && block.head_of(blocks, g).contributed == 0)
+      group.send(&verdict, 1, static_cast<int>(g), tag);
   return true;
 }
 
