@@ -104,11 +104,13 @@ class Execution {
     bool cross = group && crosses_;
     Traffic traffic{};
     Algorithm algorithm{};
+    OneCall one_call = OneCall::none;
     if (cross) {
       traffic = {channel_.send.data(), send_counts_, send_displacements_, channel_.recv.data(), recv_counts_,
                  recv_displacements_, broadcast_root_, stream_table_};
       algorithm = choose(requested_, traffic);
-      direct_streams_ = overlap_ == Overlap::none && moves_in_one_alltoall(algorithm, traffic) &&
+      one_call = one_call_for(algorithm, traffic);
+      direct_streams_ = overlap_ == Overlap::none && one_call != OneCall::none &&
                         total(send_counts_) + total(recv_counts_) >= least_direct_stream_bytes;
       team_.local_step([&] {
         if (direct_streams_) return;
@@ -134,7 +136,12 @@ class Execution {
       team_.local_step([&] {
         if (direct_streams_) {
           auto pieces = stream_pieces();
-          return group->alltoall_pieces(pieces.send, pieces.receive);
+          if (one_call == OneCall::alltoall) return group->alltoall_pieces(pieces.send, pieces.receive);
+          // A broadcast's root sends every other process the same pieces.
+          auto root = static_cast<std::size_t>(broadcast_root_);
+          auto sent = std::ranges::find_if(pieces.send, [](const auto& stream) { return !stream.empty(); });
+          return group->broadcast_pieces(sent == pieces.send.end() ? pg::ProcessGroup::SendPieces{} : *sent,
+                                         pieces.receive[root], broadcast_root_);
         }
         traffic.send = channel_.send.data();  // sized by the first local step
         traffic.receive = channel_.recv.data();

@@ -156,19 +156,21 @@ Algorithm choose(Algorithm requested, const Traffic& traffic) {
   return processes >= many_processes && short_streams ? Algorithm::bruck : Algorithm::flat;
 }
 
-bool moves_in_one_alltoall(Algorithm algorithm, const Traffic& traffic) {
+OneCall one_call_for(Algorithm algorithm, const Traffic& traffic) {
+  bool broadcast = traffic.broadcast_root >= 0;
   switch (algorithm) {
     case Algorithm::native:
+      return broadcast ? OneCall::broadcast : OneCall::alltoall;
     case Algorithm::binomial:
-      return traffic.broadcast_root < 0;
+      return broadcast ? OneCall::none : OneCall::alltoall;
     case Algorithm::pairwise:
     case Algorithm::bruck:
-      return false;
+      return OneCall::none;
     case Algorithm::automatic:
     case Algorithm::flat:
-      return true;
+      return OneCall::alltoall;
   }
-  return false;
+  return OneCall::none;
 }
 
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm) {

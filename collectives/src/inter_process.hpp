@@ -3,6 +3,7 @@
 // source owners packed (one stream per pair of processes) with one of several algorithms.
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include <pgasmr/collectives/options.hpp>
@@ -33,9 +34,11 @@ Algorithm choose(Algorithm requested, const Traffic& traffic);
 /// `requested`, or when automatic, what PGASMR_COLL_ALGORITHM asks for (maybe automatic).
 Algorithm requested_algorithm(Algorithm requested);
 
-/// Whether `algorithm` moves `traffic` in one all-to-all call (which may then read and write the
-/// members' memory in place, see ProcessGroup::alltoall_pieces).
-bool moves_in_one_alltoall(Algorithm algorithm, const Traffic& traffic);
+/// The single MPI collective by which `algorithm` moves `traffic`, if it takes one: that call may
+/// then read and write the members' memory in place (ProcessGroup::alltoall_pieces,
+/// broadcast_pieces) instead of packed buffers.
+enum class OneCall : std::uint8_t { none, alltoall, broadcast };
+OneCall one_call_for(Algorithm algorithm, const Traffic& traffic);
 
 /// Run by one thread per process (the leader), collectively over the group.
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm);

@@ -203,6 +203,15 @@ class MpiGroup final : public ProcessGroup {
           "MPI_Alltoallw");
   }
 
+  void broadcast_pieces(const SendPieces& sent, const ReceivePieces& received, int root) override {
+    PieceTypes type;
+    if (rank_ == root)
+      type.add<const std::byte>(sent);
+    else
+      type.add<std::byte>(received);
+    check(MPI_Bcast(MPI_BOTTOM, *type.counts(), *type.types(), root, comm_), "MPI_Bcast");
+  }
+
   void broadcast(std::byte* data, std::size_t bytes, int root) override {
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Bcast(data + done, n, MPI_BYTE, root, comm_), "MPI_Bcast"); });
   }

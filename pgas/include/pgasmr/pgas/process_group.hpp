@@ -57,6 +57,11 @@ class ProcessGroup {
   /// members, so one side may pass a single contiguous piece where the other passes many.
   virtual void alltoall_pieces(std::span<const SendPieces> send, std::span<const ReceivePieces> receive) = 0;
 
+  /// broadcast() straight from and to scattered memory: member `root` sends its `sent` pieces
+  /// one after the other, every other member receives them into its `received` pieces (the same
+  /// total; each member passes only the side it plays, the other empty).
+  virtual void broadcast_pieces(const SendPieces& sent, const ReceivePieces& received, int root) = 0;
+
   /// `bytes` bytes of member `root`'s `data` to every member's `data`.
   virtual void broadcast(std::byte* data, std::size_t bytes, int root) = 0;
 
