@@ -111,8 +111,8 @@ class PairCounters {
   Counters tail_{};
 };
 
-/// Counts rows [first, last) into `counters` (Counters or PairCounters), moving them into
-/// `counts` before a 32-bit counter can overflow.
+/// Counts rows [first, last) a row at a time with `count`, and has `move_into_counts` move what
+/// was counted into `counts` before a 32-bit counter can overflow, and at the end.
 template <class Count, class Move>
 void count_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts,
                 Count count, Move move_into_counts) {
