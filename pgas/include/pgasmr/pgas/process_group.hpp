@@ -41,8 +41,8 @@ class ProcessGroup {
                          std::span<const std::size_t> send_displs, std::byte* recv,
                          std::span<const std::size_t> recv_counts, std::span<const std::size_t> recv_displs) = 0;
 
-  /// A stretch of this process's memory that a stream of alltoall_pieces() is read from
-  /// (`Byte` = const std::byte) or written to.
+  /// A stretch of this process's memory that a stream of alltoall_pieces() or
+  /// broadcast_pieces() is read from (`Byte` = const std::byte) or written to.
   template <class Byte>
   struct Piece {
     Byte* data;
