@@ -174,20 +174,17 @@ OneCall one_call_for(Algorithm algorithm, const Traffic& traffic) {
 }
 
 void move_between_processes(pg::ProcessGroup& group, const Traffic& traffic, Algorithm algorithm) {
-  bool broadcast = traffic.broadcast_root >= 0;
-  switch (algorithm) {
-    case Algorithm::native:
-      return broadcast ? native_broadcast(group, traffic) : flat(group, traffic);
-    case Algorithm::binomial:
-      return broadcast ? binomial_broadcast(group, traffic) : flat(group, traffic);
-    case Algorithm::pairwise:
-      return pairwise(group, traffic);
-    case Algorithm::bruck:
-      return bruck(group, traffic);
-    case Algorithm::automatic:
-    case Algorithm::flat:
+  switch (one_call_for(algorithm, traffic)) {
+    case OneCall::alltoall:
       return flat(group, traffic);
+    case OneCall::broadcast:
+      return native_broadcast(group, traffic);
+    case OneCall::none:
+      break;
   }
+  if (algorithm == Algorithm::pairwise) return pairwise(group, traffic);
+  if (algorithm == Algorithm::bruck) return bruck(group, traffic);
+  binomial_broadcast(group, traffic);  // the one left: binomial, broadcast-shaped traffic
 }
 
 }  // namespace pgasmr::coll::detail
