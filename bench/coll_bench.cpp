@@ -17,6 +17,9 @@
 // Measurements (wall-clock time on thread 0 of process 0; one iteration = one call of the
 // collective on every thread, back to back; Google Benchmark appends /real_time to each name)
 //   coll/broadcast/ALGORITHM/BYTES                coll::broadcast, private src -> private dst
+//   coll/broadcast_in_place_priv/ALGORITHM/BYTES  coll::broadcast(coll::in_place, ...): the root's
+//                                                 private buffer is the source, the others'
+//                                                 theirs the destination (what MPI_Bcast does)
 //   coll/scatter/ALGORITHM/BYTES                  coll::scatter (priv)
 //   coll/gather/ALGORITHM/BYTES                   coll::gather (priv)
 //   coll/allgather/ALGORITHM/BYTES                coll::allgather (priv)
@@ -105,6 +108,7 @@ constexpr std::string_view usage =
 
 enum class Kind : std::uint8_t {
   broadcast,
+  broadcast_in_place_priv,
   scatter,
   gather,
   allgather,
@@ -124,6 +128,7 @@ struct Collective {
 
 constexpr std::array collectives{
     Collective{Kind::broadcast, "broadcast", false, 4},
+    Collective{Kind::broadcast_in_place_priv, "broadcast_in_place_priv", false, 4},
     Collective{Kind::scatter, "scatter", false, 4},
     Collective{Kind::gather, "gather", false, 4},
     Collective{Kind::allgather, "allgather", true, 4},
@@ -191,6 +196,9 @@ struct Thread {
     std::span<double> result_span(&result, 1);
     switch (collective.kind) {
       case Kind::broadcast: coll::broadcast(m, one_dst, one_src, bytes, options); break;
+      case Kind::broadcast_in_place_priv:
+        coll::broadcast(m, coll::in_place, std::span<std::byte>(buffer.data(), bytes), bytes, options);
+        break;
       case Kind::scatter: coll::scatter(m, one_dst, all_src, bytes, options); break;
       case Kind::gather: coll::gather(m, all_dst, one_src, bytes, options); break;
       case Kind::allgather: coll::allgather(m, all_dst, one_src, bytes, options); break;

@@ -1,5 +1,7 @@
 #include "inter_process.hpp"
 
+#include "tuning_table.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -144,16 +146,9 @@ Algorithm requested_algorithm(Algorithm requested) {
 Algorithm choose(Algorithm requested, const Traffic& traffic) {
   auto algorithm = requested_algorithm(requested);
   if (algorithm != Algorithm::automatic) return algorithm;
-  // A broadcast goes to MPI's own, which is tuned for the interconnect and switches trees by
-  // size itself. All-to-all traffic of short streams among many processes costs latency, not
-  // bandwidth: Bruck's log2 P rounds win there (MPICH's rule: at most 256 bytes per pair, from
-  // 8 processes); otherwise one MPI_Alltoallv.
-  if (traffic.broadcast_root >= 0) return Algorithm::native;
-  constexpr std::size_t short_stream = 256;
-  constexpr std::size_t many_processes = 8;
-  auto processes = traffic.send_counts.size();
-  bool short_streams = std::ranges::all_of(traffic.all_streams, [](std::size_t s) { return s <= short_stream; });
-  return processes >= many_processes && short_streams ? Algorithm::bruck : Algorithm::flat;
+  auto shape = traffic.broadcast_root >= 0 ? TrafficShape::broadcast : TrafficShape::personalized;
+  auto largest = traffic.all_streams.empty() ? 0 : *std::ranges::max_element(traffic.all_streams);
+  return tuned_algorithm(shape, traffic.send_counts.size(), largest);
 }
 
 OneCall one_call_for(Algorithm algorithm, const Traffic& traffic) {

@@ -27,8 +27,9 @@ struct Traffic {
   std::span<const std::size_t> all_streams;
 };
 
-/// The algorithm to use: `requested`, or when automatic, PGASMR_COLL_ALGORITHM, or the
-/// default for the traffic's shape. Throws pgasmr::error for an unknown variable value.
+/// The algorithm to use: `requested`, or when automatic, PGASMR_COLL_ALGORITHM, or the tuning
+/// table's choice for the traffic (tuning_table.hpp). Throws pgasmr::error for an unknown
+/// variable value.
 Algorithm choose(Algorithm requested, const Traffic& traffic);
 
 /// `requested`, or when automatic, what PGASMR_COLL_ALGORITHM asks for (maybe automatic).

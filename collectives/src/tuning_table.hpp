@@ -1,0 +1,65 @@
+#pragma once
+// The automatic choice of algorithm between processes: a small table of measured cross-over
+// points, by the shape of the leaders' traffic, the number of processes and the largest stream.
+// The measurements and the command that repeats them are in docs/performance.md ("The automatic
+// choice, measured"): bench/tune-collectives --processes "2 4" --rounds 3.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include <pgasmr/collectives/options.hpp>
+
+namespace pgasmr::coll::detail {
+
+/// How the leaders' traffic looks, as far as the choice goes.
+enum class TrafficShape : std::uint8_t {
+  broadcast,     // one process sends the same stream to every other
+  personalized,  // a stream of its own per pair of processes (scatter, gather, allgather, exchange)
+};
+
+/// One row: traffic of `shape` among `least_processes` to `most_processes` processes whose
+/// largest stream carries at most `largest_stream` bytes goes by `algorithm`.
+struct TunedChoice {
+  TrafficShape shape;
+  std::size_t least_processes;
+  std::size_t most_processes;
+  std::size_t largest_stream;
+  Algorithm algorithm;
+};
+
+inline constexpr std::size_t any_count = std::numeric_limits<std::size_t>::max();
+
+/// The first row that applies wins; the last row of each shape applies to all its traffic.
+/// Measured on 2 cores (Open MPI 4.1, shared-memory transport, shared segments off, 1 thread per
+/// process) at 2 and 4 processes, medians of 9-20 interleaved runs. Rows for more than 4
+/// processes extend only what cannot get worse with the count (fewer rounds for tiny streams).
+inline constexpr std::array tuning_table{
+    // Bruck's log2 P rounds against one MPI_Alltoallv's P - 1 messages per process: at 4
+    // processes and 8-16 B per stream 8-15% faster for every personalized shape, at 64 B from
+    // 6% behind to 23% ahead, at 256 B up to 1.5x behind; at 2 processes both are one message.
+    TunedChoice{TrafficShape::personalized, 4, any_count, 64, Algorithm::bruck},
+    // One MPI_Alltoallv, in place in the members' memory from 16 KiB of a process's traffic
+    // (the executor's least_direct_stream_bytes). Open MPI's own (native) is the same call, and
+    // the binomial tree sends such traffic flat too; pairwise and Bruck pack every byte and
+    // lose 1.5-8x from 64 KiB.
+    TunedChoice{TrafficShape::personalized, 2, any_count, any_count, Algorithm::flat},
+    // Broadcasts at 4 processes from 1 MiB: the root's three streams in one all-to-all beat
+    // Open MPI's MPI_Bcast in 7 of 8 interleaved comparisons (by up to 2.4x; behind by 4% and
+    // 11% in the others). Not beyond 4: the root's P - 1 streams would outgrow a tree.
+    TunedChoice{TrafficShape::broadcast, 4, 4, 256 << 10, Algorithm::native},
+    TunedChoice{TrafficShape::broadcast, 4, 4, any_count, Algorithm::flat},
+    // MPI_Bcast otherwise: at 4 processes up to 256 B 2.1-3.4 us against the flat all-to-all's
+    // 9-12; at 2 processes all alike within the host's spread but our binomial tree, 1.7-3x
+    // slower from 16 KiB.
+    TunedChoice{TrafficShape::broadcast, 2, any_count, any_count, Algorithm::native},
+};
+
+/// The row that applies to such traffic, or nullptr (none does below 2 processes).
+const TunedChoice* tuned_row(TrafficShape shape, std::size_t processes, std::size_t largest_stream);
+
+/// The algorithm of that row (flat where none applies).
+Algorithm tuned_algorithm(TrafficShape shape, std::size_t processes, std::size_t largest_stream);
+
+}  // namespace pgasmr::coll::detail
