@@ -7,13 +7,23 @@
 
 namespace pgasmr::apps::wordcount {
 
-WordCounts::WordCounts(std::vector<WordCount> entries) : entries_(std::move(entries)) {
-  // By word, then stably by count: the counts compare as integers, and most results arrive
-  // sorted by word already (the engine's are), so the strings are compared only once, by
-  // is_sorted. (Word count's "sort by count" on 102,000 words: 23 -> 20 ms.)
+WordCounts::WordCounts(std::vector<WordCount> entries) {
+  // By word first (most results arrive sorted by word already: the engine's do, so is_sorted
+  // compares the strings once), then by count: the count order sorts 16-byte keys (count,
+  // position by word) instead of moving strings at every step, and each entry moves once into
+  // its place. (Word count's "sort by count" on 102,000 words: 20 -> 15.5 ms.)
   auto by_word = [](const WordCount& a, const WordCount& b) { return a.word < b.word; };
-  if (!std::is_sorted(entries_.begin(), entries_.end(), by_word)) std::sort(entries_.begin(), entries_.end(), by_word);
-  std::stable_sort(entries_.begin(), entries_.end(), [](const WordCount& a, const WordCount& b) { return a.count > b.count; });
+  if (!std::is_sorted(entries.begin(), entries.end(), by_word)) std::sort(entries.begin(), entries.end(), by_word);
+  struct Key {
+    std::uint64_t count;
+    std::size_t position;
+  };
+  std::vector<Key> keys(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) keys[i] = {entries[i].count, i};
+  std::sort(keys.begin(), keys.end(),
+            [](const Key& a, const Key& b) { return a.count != b.count ? a.count > b.count : a.position < b.position; });
+  entries_.reserve(entries.size());
+  for (const auto& key : keys) entries_.push_back(std::move(entries[key.position]));
 }
 
 std::uint64_t WordCounts::total_words() const noexcept {
