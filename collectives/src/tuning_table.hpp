@@ -1,8 +1,8 @@
 #pragma once
 // The automatic choice of algorithm between processes: a small table of measured cross-over
 // points, by the shape of the leaders' traffic, the number of processes and the largest stream.
-// The measurements and the command that repeats them are in docs/performance.md ("The automatic
-// choice, measured"): bench/tune-collectives --processes "2 4" --rounds 3.
+// The measurements and the command that repeats them are in docs/performance.md ("The broadcast
+// in place, and the automatic choice measured"): bench/tune-collectives --processes "2 4".
 
 #include <array>
 #include <cstddef>
@@ -45,9 +45,10 @@ inline constexpr std::array tuning_table{
     // the binomial tree sends such traffic flat too; pairwise and Bruck pack every byte and
     // lose 1.5-8x from 64 KiB.
     TunedChoice{TrafficShape::personalized, 2, any_count, any_count, Algorithm::flat},
-    // Broadcasts at 4 processes from 1 MiB: the root's three streams in one all-to-all beat
-    // Open MPI's MPI_Bcast in 7 of 8 interleaved comparisons (by up to 2.4x; behind by 4% and
-    // 11% in the others). Not beyond 4: the root's P - 1 streams would outgrow a tree.
+    // Broadcasts at 4 processes above 256 KiB (alike at 256 KiB): from 1 MiB the root's three
+    // streams in one all-to-all beat Open MPI's MPI_Bcast in 7 of 8 interleaved comparisons (by
+    // up to 2.4x; behind by 4% and 11% in the others). Not beyond 4 processes: the root's P - 1
+    // streams would outgrow a tree.
     TunedChoice{TrafficShape::broadcast, 4, 4, 256 << 10, Algorithm::native},
     TunedChoice{TrafficShape::broadcast, 4, 4, any_count, Algorithm::flat},
     // MPI_Bcast otherwise: at 4 processes up to 256 B 2.1-3.4 us against the flat all-to-all's
