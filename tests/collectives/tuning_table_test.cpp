@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdlib>
 #include <vector>
 
 #include "inter_process.hpp"
@@ -63,7 +64,9 @@ TEST(TuningTable, every_traffic_from_two_processes_has_a_row_of_its_shape) {
 }
 
 TEST(TuningTable, choose_reads_the_shape_and_the_largest_stream) {
-  // What the table says for each traffic, checked through choose() as the executor calls it.
+  // What the table says for each traffic, checked through choose() as the executor calls it
+  // (with no algorithm forced from outside: choose() reads the variable once).
+  ::unsetenv("PGASMR_COLL_ALGORITHM");
   auto expected = [](TrafficShape shape, std::size_t processes, std::size_t largest) {
     return tuned_row(shape, processes, largest)->algorithm;
   };
