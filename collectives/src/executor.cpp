@@ -11,10 +11,12 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -35,12 +37,30 @@ constexpr std::size_t line = 64;  // cache line
 /// measured cross-over point.
 constexpr std::size_t least_staged_bytes = std::size_t{8} << 10;
 
-/// Between processes that do not share segments, a process whose streams (sent and received)
-/// carry at least this many bytes has MPI read and write its members' memory in place instead
-/// of packing and unpacking. Measured cross-over (2 x 1, allgather_v and exchange, Open MPI 4.1):
-/// over vader both ways took the same at 8 KiB of traffic, in place 1.3x faster at 32 KiB;
-/// over TCP the same up to 32 KiB.
+/// Between processes that do not share segments, when some process's streams (sent and
+/// received) carry at least this many bytes, MPI reads and writes the members' memory in place
+/// instead of packing and unpacking. Measured cross-over (2 x 1, allgather_v and exchange, Open
+/// MPI 4.1): over vader both ways took the same at 8 KiB of traffic, in place 1.3x faster at
+/// 32 KiB; over TCP the same up to 32 KiB.
 constexpr std::size_t least_direct_stream_bytes = std::size_t{16} << 10;
+
+/// Whether MPI moves `table`'s streams (bytes from group rank g to q at [g * groups + q]) in
+/// place: decided from the whole table, which every process holds alike, because all processes
+/// must make the same MPI call (an MPI_Alltoallw on one and an MPI_Alltoallv on another wait for
+/// each other forever). A stream beyond an MPI count (int) goes packed: the transport moves a
+/// packed broadcast in pieces.
+bool moves_in_place(std::span<const std::size_t> table, std::size_t groups) {
+  std::size_t busiest = 0;
+  for (std::size_t g = 0; g < groups; ++g) {
+    std::size_t traffic = 0;
+    for (std::size_t q = 0; q < groups; ++q) {
+      if (table[g * groups + q] > static_cast<std::size_t>(INT_MAX)) return false;
+      traffic += table[g * groups + q] + table[q * groups + g];
+    }
+    busiest = std::max(busiest, traffic);
+  }
+  return busiest >= least_direct_stream_bytes;
+}
 
 /// Who moves one copy, and how.
 enum class Route : std::uint8_t {
@@ -111,7 +131,7 @@ class Execution {
       algorithm = choose(requested_, traffic);
       one_call = one_call_for(algorithm, traffic);
       direct_streams_ = overlap_ == Overlap::none && one_call != OneCall::none &&
-                        total(send_counts_) + total(recv_counts_) >= least_direct_stream_bytes;
+                        moves_in_place(stream_table_, send_counts_.size());
       team_.local_step([&] {
         if (direct_streams_) return;
         channel_.send.resize(total(send_counts_));

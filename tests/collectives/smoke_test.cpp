@@ -27,6 +27,29 @@ TEST(Smoke, broadcast_priv_and_shared) {
   });
 }
 
+TEST(Smoke, rooted_traffic_uneven_between_processes) {
+  // 6 KiB per member: under mpirun -np 3 with 2 threads per process and shared segments off,
+  // the root's process moves 24 KiB and each other 12 KiB, on either side of the bound from which
+  // MPI moves streams in place. Every process must still make the same MPI call (it hung when
+  // each decided from its own traffic).
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    auto T = static_cast<std::size_t>(me.threads());
+    std::size_t n = 6 << 10;
+    std::vector<unsigned char> mine(n), all(n * T, 0);
+    for (std::size_t i = 0; i < n; ++i) mine[i] = static_cast<unsigned char>(me.thread() * 31 + int(i));
+    coll::gather(me, all, mine, n);
+    if (me.thread() == 0) {
+      for (std::size_t r = 0; r < T; ++r)
+        for (std::size_t i = 0; i < n; i += 997) ASSERT_EQ(all[r * n + i], static_cast<unsigned char>(r * 31 + i));
+    }
+    for (std::size_t r = 0; r < T; ++r)
+      for (std::size_t i = 0; i < n; ++i) all[r * n + i] = static_cast<unsigned char>(r * 7 + i);
+    std::vector<unsigned char> got(n, 0);
+    coll::scatter(me, got, all, n);
+    for (std::size_t i = 0; i < n; i += 997) ASSERT_EQ(got[i], static_cast<unsigned char>(me.thread() * 7 + int(i)));
+  });
+}
+
 TEST(Smoke, allgather_exchange) {
   pgasmr::test::for_each_thread_count([](pg::Context& me) {
     auto T = static_cast<std::size_t>(me.threads());
