@@ -6,7 +6,7 @@
 // their segments, a copy with a shared end is done by the owner of the other end, in place; a
 // private-to-private copy goes through the source owner's staging area. Between other processes the source owners pack what
 // each other process needs into one buffer per process, the process leaders exchange these in
-// one MPI collective, and the destination owners unpack; from 16 KiB of a process's traffic,
+// one MPI collective, and the destination owners unpack; from 16 KiB of the busiest process's traffic,
 // when one all-to-all or broadcast moves it and not in place, MPI reads the sources and writes
 // the destinations itself (no packing). Copies whose far side lies in a process without members
 // go one-sided (get/put).

@@ -40,10 +40,10 @@ inline constexpr std::array tuning_table{
     // processes and 8-16 B per stream 8-15% faster for every personalized shape, at 64 B from
     // 6% behind to 23% ahead, at 256 B up to 1.5x behind; at 2 processes both are one message.
     TunedChoice{TrafficShape::personalized, 4, any_count, 64, Algorithm::bruck},
-    // One MPI_Alltoallv, in place in the members' memory from 16 KiB of a process's traffic
-    // (the executor's least_direct_stream_bytes). Open MPI's own (native) is the same call, and
-    // the binomial tree sends such traffic flat too; pairwise and Bruck pack every byte and
-    // lose 1.5-8x from 64 KiB.
+    // One MPI_Alltoallv, in place in the members' memory from 16 KiB of the busiest process's
+    // traffic (the executor's least_direct_stream_bytes). Open MPI's own (native) is the same
+    // call, and the binomial tree sends such traffic flat too; pairwise and Bruck pack every
+    // byte and lose 1.5-8x from 64 KiB.
     TunedChoice{TrafficShape::personalized, 2, any_count, any_count, Algorithm::flat},
     // Broadcasts at 4 processes above 256 KiB (alike at 256 KiB): from 1 MiB the root's three
     // streams in one all-to-all beat Open MPI's MPI_Bcast in 7 of 8 interleaved comparisons (by
