@@ -22,13 +22,16 @@ std::size_t times(const Participants& p, std::size_t a, std::size_t b) {
   return a * b;
 }
 
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_size(const Participants& p, const BufferRef& buffer, std::size_t needed,
+                                                        const char* what) {
+  p.refuse(std::string(what) + " holds " + std::to_string(buffer.size_bytes()) + " bytes but the collective needs " +
+           std::to_string(needed) + (buffer.is_shared() ? " (shared)" : " (this thread's private buffer)"));
+}
+
 /// Refuses unless `buffer` holds `needed` bytes. Shared buffers are checked on every thread;
 /// a private one only by its owner, and only if it is used on this thread (`used`).
 void require(const Participants& p, const BufferRef& buffer, std::size_t needed, bool used, const char* what) {
-  if (!buffer.is_shared() && !used) return;
-  if (buffer.size_bytes() < needed)
-    p.refuse(std::string(what) + " holds " + std::to_string(buffer.size_bytes()) + " bytes but the collective needs " +
-             std::to_string(needed) + (buffer.is_shared() ? " (shared)" : " (this thread's private buffer)"));
+  if ((buffer.is_shared() || used) && buffer.size_bytes() < needed) refuse_size(p, buffer, needed, what);
 }
 
 PrivateBuffers privates(const BufferRef& dst, const BufferRef& src) {

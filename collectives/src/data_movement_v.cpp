@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
 #include <pgasmr/pgas/block_cyclic.hpp>
 
 #include "executor.hpp"
@@ -18,9 +19,12 @@
 namespace pgasmr::coll::detail {
 namespace {
 
+/// Element offsets, one per member (or per pair): on the stack for a few members.
+using Offsets = boost::container::small_vector<std::size_t, 16>;
+
 /// Prefix sums: where packed chunks start.
-std::vector<std::size_t> packed(std::span<const std::size_t> counts) {
-  std::vector<std::size_t> at(counts.size(), 0);
+Offsets packed(std::span<const std::size_t> counts) {
+  Offsets at(counts.size(), 0);
   for (std::size_t i = 1; i < counts.size(); ++i) at[i] = at[i - 1] + counts[i - 1];
   return at;
 }
@@ -57,11 +61,15 @@ class ChunkPlan {
     } else {
       return at;
     }
-    if (at > elements || count > elements - at)
-      p_.refuse("a chunk of " + std::to_string(count) + " elements at " + std::to_string(at) + " does not fit the " +
-                what + (buffer.is_shared() ? " (shared, " : " (this thread's private buffer, ") + std::to_string(elements) +
-                " elements)");
+    if (at > elements || count > elements - at) refuse_misfit(buffer, at, count, elements, what);
     return at;
+  }
+
+  [[noreturn, gnu::cold, gnu::noinline]] void refuse_misfit(const BufferRef& buffer, std::size_t at, std::size_t count,
+                                                             std::size_t elements, const char* what) const {
+    p_.refuse("a chunk of " + std::to_string(count) + " elements at " + std::to_string(at) + " does not fit the " + what +
+              (buffer.is_shared() ? " (shared, " : " (this thread's private buffer, ") + std::to_string(elements) +
+              " elements)");
   }
 
   /// _local: displacement `at` counts from the start of the member thread's own part.
@@ -84,27 +92,31 @@ class ChunkPlan {
   Plan plan_;
 };
 
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_size(const Participants& p, std::size_t size, std::size_t expected,
+                                                        const char* what) {
+  p.refuse(std::string(what) + " has " + std::to_string(size) + " entries; it needs " + std::to_string(expected));
+}
+
 /// Refuses unless `list` has `expected` entries (or may be empty and is).
 void expect_size(const Participants& p, std::span<const std::size_t> list, std::size_t expected, bool may_be_empty,
                  const char* what) {
-  if (may_be_empty && list.empty()) return;
-  if (list.size() != expected)
-    p.refuse(std::string(what) + " has " + std::to_string(list.size()) + " entries; it needs " + std::to_string(expected));
+  if (list.size() != expected && !(may_be_empty && list.empty())) refuse_size(p, list.size(), expected, what);
 }
 
 /// Explicit displacements, or `fallback` when none were given.
-std::vector<std::size_t> or_default(std::span<const std::size_t> given, std::vector<std::size_t> fallback) {
-  if (given.empty()) return fallback;
-  return {given.begin(), given.end()};
+std::span<const std::size_t> or_default(std::span<const std::size_t> given, std::span<const std::size_t> fallback) {
+  return given.empty() ? fallback : given;
 }
+
+std::span<const std::size_t> view(const Offsets& offsets) { return {offsets.data(), offsets.size()}; }
 
 std::size_t member_count(const Participants& p) { return static_cast<std::size_t>(p.count()); }
 
 /// Packed for a shared buffer holding every member's chunk, zero for private buffers that hold
 /// one member's chunk each.
-std::vector<std::size_t> per_member_default(const BufferRef& buffer, std::span<const std::size_t> counts) {
+Offsets per_member_default(const BufferRef& buffer, std::span<const std::size_t> counts) {
   if (buffer.is_shared()) return packed(counts);
-  return std::vector<std::size_t>(counts.size(), 0);
+  return Offsets(counts.size(), 0);
 }
 
 }  // namespace
@@ -119,8 +131,9 @@ void broadcast_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, co
   expect_size(p, spec.destination_displacements, n, true, "destination displacements");
   auto count = spec.counts[0];
   auto from = spec.source_displacements.empty() ? 0 : spec.source_displacements[0];
-  auto to = or_default(spec.destination_displacements,
-                       per_member_default(dst, std::vector<std::size_t>(n, count)));
+  Offsets counts(n, count);
+  auto default_to = per_member_default(dst, view(counts));
+  auto to = or_default(spec.destination_displacements, view(default_to));
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (int r = 0; r < p.count(); ++r)
     if (p.takes_part(r)) plan.chunk(options.root, from, r, to[static_cast<std::size_t>(r)], count);
@@ -135,8 +148,9 @@ void scatter_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, cons
   expect_size(p, spec.counts, n, false, "counts");
   expect_size(p, spec.source_displacements, n, true, "source displacements");
   expect_size(p, spec.destination_displacements, n, true, "destination displacements");
-  auto from = or_default(spec.source_displacements, packed(spec.counts));
-  auto to = or_default(spec.destination_displacements, per_member_default(dst, spec.counts));
+  auto default_from = packed(spec.counts), default_to = per_member_default(dst, spec.counts);
+  auto from = or_default(spec.source_displacements, view(default_from));
+  auto to = or_default(spec.destination_displacements, view(default_to));
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (std::size_t r = 0; r < n; ++r)
     if (p.takes_part(static_cast<int>(r))) plan.chunk(options.root, from[r], static_cast<int>(r), to[r], spec.counts[r]);
@@ -151,8 +165,9 @@ void gather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const
   expect_size(p, spec.counts, n, false, "counts");
   expect_size(p, spec.source_displacements, n, true, "source displacements");
   expect_size(p, spec.destination_displacements, n, true, "destination displacements");
-  auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
-  auto to = or_default(spec.destination_displacements, packed(spec.counts));
+  auto default_from = per_member_default(src, spec.counts), default_to = packed(spec.counts);
+  auto from = or_default(spec.source_displacements, view(default_from));
+  auto to = or_default(spec.destination_displacements, view(default_to));
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (std::size_t r = 0; r < n; ++r)
     if (p.takes_part(static_cast<int>(r))) plan.chunk(static_cast<int>(r), from[r], options.root, to[r], spec.counts[r]);
@@ -166,8 +181,9 @@ void allgather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, co
   expect_size(p, spec.counts, n, false, "counts");
   expect_size(p, spec.source_displacements, n, true, "source displacements");
   expect_size(p, spec.destination_displacements, n, true, "destination displacements");
-  auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
-  auto to = or_default(spec.destination_displacements, packed(spec.counts));
+  auto default_from = per_member_default(src, spec.counts), default_to = packed(spec.counts);
+  auto from = or_default(spec.source_displacements, view(default_from));
+  auto to = or_default(spec.destination_displacements, view(default_to));
   // A shared destination holds one copy per member: member q's copy is part q of n equal parts.
   // With member_local the displacements already count from member q's own part of the array.
   bool in_parts = dst.is_shared() && !spec.member_local;
@@ -197,12 +213,12 @@ void exchange_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, con
   expect_size(p, spec.destination_displacements, n * n, true, "destination displacements");
   // Defaults: member r's row packed in its (private) buffer; member q receives the chunks from
   // 0, 1, ... packed one after another (the thesis's _merge). Shared buffers pack all rows.
-  std::vector<std::size_t> from(n * n), to(n * n);
+  Offsets packed_from(n * n), packed_to(n * n);
   std::size_t shared_from = 0;
   for (std::size_t r = 0; r < n; ++r) {
     std::size_t row = 0;
     for (std::size_t q = 0; q < n; ++q) {
-      from[r * n + q] = src.is_shared() ? shared_from : row;
+      packed_from[r * n + q] = src.is_shared() ? shared_from : row;
       row += spec.counts[r * n + q];
       shared_from += spec.counts[r * n + q];
     }
@@ -211,13 +227,13 @@ void exchange_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, con
   for (std::size_t q = 0; q < n; ++q) {
     std::size_t column = 0;
     for (std::size_t r = 0; r < n; ++r) {
-      to[r * n + q] = dst.is_shared() ? shared_to : column;
+      packed_to[r * n + q] = dst.is_shared() ? shared_to : column;
       column += spec.counts[r * n + q];
       shared_to += spec.counts[r * n + q];
     }
   }
-  from = or_default(spec.source_displacements, std::move(from));
-  to = or_default(spec.destination_displacements, std::move(to));
+  auto from = or_default(spec.source_displacements, view(packed_from));
+  auto to = or_default(spec.destination_displacements, view(packed_to));
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (std::size_t r = 0; r < n; ++r)
     for (std::size_t q = 0; q < n; ++q)
@@ -242,11 +258,14 @@ void permute_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, std:
   expect_size(p, spec.counts, n, false, "counts");
   expect_size(p, spec.source_displacements, n, true, "source displacements");
   expect_size(p, spec.destination_displacements, n, true, "destination displacements");
-  auto from = or_default(spec.source_displacements, per_member_default(src, spec.counts));
+  auto default_from = per_member_default(src, spec.counts);
+  auto from = or_default(spec.source_displacements, view(default_from));
   // By default a chunk lands where it was: the same displacement in the target's part. From
   // private sources (displacement 0 for everybody) a shared view is packed, as from a shared one.
-  auto keep = src.is_shared() || spec.member_local ? from : packed(spec.counts);
-  auto to = or_default(spec.destination_displacements, dst.is_shared() ? keep : std::vector<std::size_t>(n, 0));
+  auto packed_counts = packed(spec.counts);
+  Offsets zeros(n, 0);
+  auto keep = src.is_shared() || spec.member_local ? from : view(packed_counts);
+  auto to = or_default(spec.destination_displacements, dst.is_shared() ? keep : view(zeros));
   ChunkPlan plan(p, dst, src, spec.element_size, spec.member_local);
   for (std::size_t r = 0; r < n; ++r)
     if (p.takes_part(static_cast<int>(r))) plan.chunk(static_cast<int>(r), from[r], permutation[r], to[r], spec.counts[r]);

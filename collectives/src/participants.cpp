@@ -22,13 +22,13 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
   }
 }
 
-bool Participants::takes_part(int member) const { return !by_thread_ || team_->rank_of(member).has_value(); }
+bool Participants::in_team(pg::thread_id thread) const { return team_->rank_of(thread).has_value(); }
 
-void Participants::check_member(int member, const char* what) const {
+void Participants::refuse_member(int member, const char* what) const {
   if (member < 0 || member >= count_)
     refuse(std::string(what) + " " + std::to_string(member) + " is out of range: " + std::to_string(count_) +
            (by_thread_ ? " threads" : " team members"));
-  if (!takes_part(member)) refuse(std::string(what) + " " + std::to_string(member) + " is not a member of the team");
+  refuse(std::string(what) + " " + std::to_string(member) + " is not a member of the team");
 }
 
 void Participants::refuse(const std::string& cause) const {

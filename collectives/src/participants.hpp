@@ -32,16 +32,21 @@ class Participants {
     return by_thread_ ? member : threads_[static_cast<std::size_t>(member)];
   }
   /// False for the non-member threads of Addressing::thread_ids.
-  bool takes_part(int member) const;
+  bool takes_part(int member) const { return !by_thread_ || in_team(member); }
 
   /// Validates a member index given by the user (root, permutation entry).
-  void check_member(int member, const char* what) const;
+  void check_member(int member, const char* what) const {
+    if (member < 0 || member >= count_ || !takes_part(member)) refuse_member(member, what);
+  }
 
   /// Fails the job with pgasmr::error naming this operation, so that no thread waits for the
   /// caller, then throws it.
   [[noreturn]] void refuse(const std::string& cause) const;
 
  private:
+  bool in_team(pg::thread_id thread) const;
+  [[noreturn, gnu::cold, gnu::noinline]] void refuse_member(int member, const char* what) const;
+
   pg::Context& me_;
   pg::Team* team_;
   std::span<const pg::thread_id> threads_;  // the team's members, by rank

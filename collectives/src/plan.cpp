@@ -6,29 +6,6 @@
 #include <pgasmr/pgas/block_cyclic.hpp>
 
 namespace pgasmr::coll::detail {
-namespace {
-
-/// Storage of finished plans, reused by the thread's next ones: a collective's fixed cost
-/// should not include an allocation. A stack, since a plan may run a collective of its own
-/// (the debug check) while it lives.
-thread_local std::vector<std::vector<Copy>> spare_copies;
-
-/// Larger storage is freed rather than kept for later.
-constexpr std::size_t kept_copies = 4096;
-
-}  // namespace
-
-Plan::Plan(const Participants& participants) : participants_(participants) {
-  if (spare_copies.empty()) return;
-  copies_ = std::move(spare_copies.back());
-  spare_copies.pop_back();
-}
-
-Plan::~Plan() {
-  if (copies_.capacity() == 0 || copies_.capacity() > kept_copies) return;
-  copies_.clear();
-  spare_copies.push_back(std::move(copies_));
-}
 
 Place Plan::place(const BufferRef& buffer, Side side, int member, std::size_t offset, std::size_t& run) const {
   if (!buffer.is_shared()) {
@@ -46,10 +23,8 @@ Place Plan::place(const BufferRef& buffer, Side side, int member, std::size_t of
   return {owner, true, side, buffer.base_offset + layout.local_index(element) * size + within};
 }
 
-void Plan::transfer(const BufferRef& from, Side from_side, int from_member, std::size_t from_offset, const BufferRef& to,
-                    Side to_side, int to_member, std::size_t to_offset, std::size_t bytes) {
-  // Most collectives plan one or more copies per member: room for them in one allocation.
-  if (copies_.empty()) copies_.reserve(static_cast<std::size_t>(participants_.count()));
+void Plan::transfer_split(const BufferRef& from, Side from_side, int from_member, std::size_t from_offset,
+                          const BufferRef& to, Side to_side, int to_member, std::size_t to_offset, std::size_t bytes) {
   while (bytes > 0) {
     std::size_t from_run = 0, to_run = 0;
     auto source = place(from, from_side, from_member, from_offset, from_run);

@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <span>
+
+#include <boost/container/small_vector.hpp>
 
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/pgas/types.hpp>
@@ -34,9 +36,7 @@ struct Copy {
 /// boundaries so that every copy touches one contiguous run on each side.
 class Plan {
  public:
-  explicit Plan(const Participants& participants);
-  /// Hands the copies' storage back to the thread's spares.
-  ~Plan();
+  explicit Plan(const Participants& participants) : participants_(participants) {}
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
 
@@ -44,15 +44,29 @@ class Plan {
   /// `to_offset` of `to` (member `to_member`'s, if private). Member indexes are those of the
   /// participants' addressing.
   void transfer(const BufferRef& from, Side from_side, int from_member, std::size_t from_offset, const BufferRef& to,
-                Side to_side, int to_member, std::size_t to_offset, std::size_t bytes);
+                Side to_side, int to_member, std::size_t to_offset, std::size_t bytes) {
+    if (bytes == 0) return;
+    // Private to private, the small collectives' case: one copy, nothing to split.
+    if (!from.is_shared() && !to.is_shared()) {
+      copies_.push_back({{participants_.thread_of(from_member), false, from_side, from_offset},
+                         {participants_.thread_of(to_member), false, to_side, to_offset},
+                         bytes});
+      return;
+    }
+    transfer_split(from, from_side, from_member, from_offset, to, to_side, to_member, to_offset, bytes);
+  }
 
-  const std::vector<Copy>& copies() const noexcept { return copies_; }
+  std::span<const Copy> copies() const noexcept { return {copies_.data(), copies_.size()}; }
 
  private:
+  void transfer_split(const BufferRef& from, Side from_side, int from_member, std::size_t from_offset,
+                      const BufferRef& to, Side to_side, int to_member, std::size_t to_offset, std::size_t bytes);
   Place place(const BufferRef& buffer, Side side, int member, std::size_t offset, std::size_t& run) const;
 
   const Participants& participants_;
-  std::vector<Copy> copies_;
+  // The copies of a collective among a few members stay on the stack: a small collective's fixed
+  // cost should not include an allocation.
+  boost::container::small_vector<Copy, 16> copies_;
 };
 
 }  // namespace pgasmr::coll::detail

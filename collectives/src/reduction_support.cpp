@@ -19,14 +19,10 @@ Membership membership(pg::Context& me, const Options& options, const char* opera
   return {p.mine(), p.count()};
 }
 
-std::pmr::vector<Run> runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options, const char* operation,
-                                   std::pmr::vector<std::byte>& fetched) {
+std::pmr::vector<Run> shared_runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options,
+                                          const char* operation, std::pmr::vector<std::byte>& fetched) {
   Participants p(me, options, operation);
   std::pmr::vector<Run> runs(fetched.get_allocator());
-  if (!src.is_shared()) {
-    if (src.bytes > 0) runs.push_back({static_cast<std::size_t>(p.mine()), src.data, src.bytes / src.element_size});
-    return runs;
-  }
   // Fetched runs first land in `fetched`, whose storage may move while it grows: record
   // offsets and turn them into pointers at the end.
   struct Pending {

@@ -38,17 +38,17 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
   if (source.is_shared()) sync_in(me, options);
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
-  auto pieces = pieces_of(me, source, chunks, dst_offsets, options, operation, fetched);
+  auto member = membership(me, options, operation).mine;
+  auto pieces = pieces_of(me, member, source, chunks, dst_offsets, options, operation, fetched);
   // The partials continue into running results, which are in order: so are the partials.
   auto partials = fold_pieces<T>(pieces, op, true, FloatOrder::in_order, arena.resource());
   auto everyone = *exchange_partials(me, partials, options);
 
   // A private input's results go after those of the members before the caller.
   std::size_t before_me = 0;
-  auto member = static_cast<std::uint64_t>(membership(me, options, operation).mine);
   if (!source.is_shared())
     for (const auto& partial : everyone)
-      if (partial.at.member < member) before_me += partial.count;
+      if (partial.at.member < static_cast<std::uint64_t>(member)) before_me += partial.count;
 
   using Fold = Folding<T, Op>;
   std::size_t next = 0, private_at = 0;

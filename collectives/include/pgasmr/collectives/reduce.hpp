@@ -32,7 +32,7 @@ void reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& option
   auto members = detail::membership(me, options, "reduce");
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce", "root " + std::to_string(options.root) + " is out of range");
-  auto result = detail::fold_everything<T>(me, detail::erase(src), std::nullopt, op, options, "reduce", options.root);
+  auto result = detail::fold_everything<T>(me, members, detail::erase(src), std::nullopt, op, options, "reduce", options.root);
   if (members.mine == options.root)
     detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&*result, 1)), "reduce");
   detail::sync_out(me, options);
@@ -45,7 +45,7 @@ template <class D, class S, class Op = op::add>
 void allreduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
   auto members = detail::membership(me, options, "allreduce");
-  auto result = *detail::fold_everything<T>(me, detail::erase(src), std::nullopt, op, options, "allreduce");
+  auto result = *detail::fold_everything<T>(me, members, detail::erase(src), std::nullopt, op, options, "allreduce");
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce");
@@ -62,7 +62,7 @@ void reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, 
   auto members = detail::membership(me, options, "reduce_v");
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce_v", "root " + std::to_string(options.root) + " is out of range");
-  auto result = detail::fold_everything<T>(me, detail::erase(src), chunks, op, options, "reduce_v", options.root);
+  auto result = detail::fold_everything<T>(me, members, detail::erase(src), chunks, op, options, "reduce_v", options.root);
   if (members.mine == options.root)
     detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&*result, 1)), "reduce_v");
   detail::sync_out(me, options);
@@ -76,7 +76,7 @@ void allreduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunk
                  const Options& options = {}) {
   using T = element_of<D>;
   auto members = detail::membership(me, options, "allreduce_v");
-  auto result = *detail::fold_everything<T>(me, detail::erase(src), chunks, op, options, "allreduce_v");
+  auto result = *detail::fold_everything<T>(me, members, detail::erase(src), chunks, op, options, "allreduce_v");
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce_v");

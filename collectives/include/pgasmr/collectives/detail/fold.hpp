@@ -58,18 +58,26 @@ struct Chunk {
 
 /// The caller's pieces of `src` (restricted to `chunks` when given: an empty list has none), in
 /// input order, with their destinations: the position in the input order, or dst_offsets[k] + i
-/// when given. They live in `fetched`'s memory resource.
-inline std::pmr::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src,
+/// when given. `member` is the caller's member index. They live in `fetched`'s memory resource.
+inline std::pmr::vector<Piece> pieces_of(pg::Context& me, int member, const BufferRef& src,
                                          std::optional<std::span<const Chunk>> chunks,
                                          std::span<const std::size_t> dst_offsets, const Options& options,
                                          const char* operation, std::pmr::vector<std::byte>& fetched) {
-  auto member = static_cast<std::uint64_t>(membership(me, options, operation).mine);
   std::pmr::vector<Piece> pieces(fetched.get_allocator());
-  if (!chunks) {
-    for (const auto& run : runs_to_fold(me, src, options, operation, fetched)) {
-      Position at = src.is_shared() ? Position{0, run.key} : Position{member, 0};
-      pieces.push_back({at, run.data, run.count, src.is_shared() ? run.key : 0});
+  // `part` of the input, at `position` in the input order: a private part is one piece, a shared
+  // one the runs where it lives (each `key` elements into the part).
+  auto add = [&](const BufferRef& part, std::size_t position, std::size_t destination) {
+    if (!part.is_shared()) {
+      if (part.bytes > 0)
+        pieces.push_back({{static_cast<std::uint64_t>(member), position}, part.data, part.bytes / part.element_size,
+                          destination});
+      return;
     }
+    for (const auto& run : shared_runs_to_fold(me, part, options, operation, fetched))
+      pieces.push_back({{0, position + run.key}, run.data, run.count, destination + run.key});
+  };
+  if (!chunks) {
+    add(src, 0, 0);
     return pieces;
   }
   if (!dst_offsets.empty() && dst_offsets.size() != chunks->size())
@@ -98,12 +106,7 @@ inline std::pmr::vector<Piece> pieces_of(pg::Context& me, const BufferRef& src,
       part.data += offset * src.element_size;
       part.bytes = count * src.element_size;
     }
-    for (const auto& run : runs_to_fold(me, part, options, operation, fetched)) {
-      auto within = src.is_shared() ? run.key : 0;
-      Position at = src.is_shared() ? Position{0, position + within} : Position{member, position};
-      auto destination = dst_offsets.empty() ? position + within : dst_offsets[k] + within;
-      pieces.push_back({at, run.data, run.count, destination});
-    }
+    add(part, position, dst_offsets.empty() ? position : dst_offsets[k]);
     position += count;
   }
   return pieces;
@@ -189,15 +192,15 @@ std::optional<std::pmr::vector<Partial<T>>> exchange_partials(pg::Context& me, c
 /// The fold of the whole input (or of its chunks), in input order (floating add and mult fold
 /// each piece in lanes: lane_fold.hpp): on every member, or (given a root) at the root, while
 /// the others may get nullopt. A commutative operator leaves one partial result per member, so
-/// the others know theirs are small and need not wait.
+/// the others know theirs are small and need not wait. `members`: the caller's membership.
 template <class T, class Op>
-std::optional<T> fold_everything(pg::Context& me, const BufferRef& src, std::optional<std::span<const Chunk>> chunks,
-                                 const Op& op, const Options& options, const char* operation,
-                                 std::optional<int> root = std::nullopt) {
+std::optional<T> fold_everything(pg::Context& me, Membership members, const BufferRef& src,
+                                 std::optional<std::span<const Chunk>> chunks, const Op& op, const Options& options,
+                                 const char* operation, std::optional<int> root = std::nullopt) {
   if (src.is_shared()) sync_in(me, options);
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
-  auto pieces = pieces_of(me, src, chunks, {}, options, operation, fetched);
+  auto pieces = pieces_of(me, members.mine, src, chunks, {}, options, operation, fetched);
   using Fold = Folding<T, Op>;
   Readers readers{root.value_or(-1), is_commutative<Op>() ? sizeof(Partial<accumulator_t<T, Op>>) : 0};
   auto everyone =

@@ -36,19 +36,18 @@ struct Membership {
 };
 Membership membership(pg::Context&, const Options&, const char* operation);
 
-/// A contiguous piece of the reduction's input that the caller folds: `count` elements at
-/// `data`, whose position in the input's order is `key` (the view index of a shared input, the
-/// member index of a private one).
+/// A contiguous run of a shared input that the caller folds: `count` elements at `data`, whose
+/// view index in the input is `key`.
 struct Run {
   std::size_t key;
   const std::byte* data;
   std::size_t count;
 };
 
-/// The caller's runs of `src`, in input order. A shared source is folded where it lives; runs
-/// of threads outside the team are fetched (into `fetched`) by the team's first member.
-std::pmr::vector<Run> runs_to_fold(pg::Context&, const BufferRef& src, const Options&, const char* operation,
-                                   std::pmr::vector<std::byte>& fetched);
+/// The caller's runs of the shared `src`, in input order: a shared source is folded where it
+/// lives; runs of threads outside the team are fetched (into `fetched`) by the team's first member.
+std::pmr::vector<Run> shared_runs_to_fold(pg::Context&, const BufferRef& src, const Options&, const char* operation,
+                                          std::pmr::vector<std::byte>& fetched);
 
 /// Who needs what allgather_bytes gathers.
 struct Readers {
