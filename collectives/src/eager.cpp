@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <utility>
 
 #include <pgasmr/pgas/detail/core.hpp>
 
@@ -99,6 +101,38 @@ void fill_slot(pg::Context& me, const Plan& plan, const Scratch& scratch, Privat
   if (run_bytes > 0) std::memcpy(slot + run_at, run_from, run_bytes);
 }
 
+/// Bytes a member may post in one round of a gather through the mailbox (after their size), or
+/// nothing when the mailbox does not reach every member or the eager path is off.
+std::optional<std::size_t> gather_room(const Participants& p, Channel& channel) {
+  auto limit = eager_limit();
+  if (limit < sizeof(std::uint64_t) || !mailbox_reaches_all(p, channel)) return std::nullopt;
+  return limit - sizeof(std::uint64_t);
+}
+
+/// Posts the caller's slot: the size, then the bytes if they fit (readers learn from the size
+/// whether they do).
+void post_sized(Mailbox::Round& round, std::span<const std::byte> mine, std::size_t room) {
+  auto* slot = round.open();
+  std::uint64_t size = mine.size();
+  std::memcpy(slot, &size, sizeof size);
+  if (mine.size() <= room && !mine.empty()) std::memcpy(slot + sizeof size, mine.data(), mine.size());
+  round.post();
+}
+
+/// The size a member posted, and where its bytes lie.
+std::pair<std::size_t, const std::byte*> posted(const std::byte* slot) {
+  std::uint64_t size = 0;
+  std::memcpy(&size, slot, sizeof size);
+  return {static_cast<std::size_t>(size), slot + sizeof size};
+}
+
+/// A member that is not the only reader may leave once it has posted, if it contributes bytes (so
+/// it need not learn whether everyone's are empty) and every member's fit by `readers.bound` (so
+/// nobody needs it for the way round too large posts).
+bool may_leave(const Participants& p, std::span<const std::byte> mine, Readers readers, std::size_t room) {
+  return readers.only >= 0 && readers.only != p.mine() && !mine.empty() && readers.bound > 0 && readers.bound <= room;
+}
+
 }  // namespace
 
 bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, PrivateBuffers mine, Sync sync,
@@ -135,30 +169,21 @@ bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, Pr
 EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mine, std::pmr::vector<std::byte>& everyone,
                             std::pmr::vector<std::size_t>& sizes, Readers readers) {
   auto& channel = channel_of(p);
-  auto limit = eager_limit();
-  if (limit < sizeof(std::uint64_t) || !mailbox_reaches_all(p, channel)) return EagerGather::unavailable;
-  auto& me = p.me();
-  auto room = limit - sizeof(std::uint64_t);
-  Mailbox::Round round(channel.mailbox, me, channel.mailbox_of(me.thread()));
-  // The slot: the size, then the bytes if they fit (readers learn from the size whether they do).
-  auto* slot = round.open();
-  std::uint64_t size = mine.size();
-  std::memcpy(slot, &size, sizeof size);
-  if (mine.size() <= room && !mine.empty()) std::memcpy(slot + sizeof size, mine.data(), mine.size());
-  round.post();
-  if (readers.only >= 0 && readers.only != p.mine() && !mine.empty() && readers.bound > 0 && readers.bound <= room)
-    return EagerGather::left;
+  auto room = gather_room(p, channel);
+  if (!room) return EagerGather::unavailable;
+  Mailbox::Round round(channel.mailbox, p.me(), channel.mailbox_of(p.me().thread()));
+  post_sized(round, mine, *room);
+  if (may_leave(p, mine, readers, *room)) return EagerGather::left;
 
   sizes.assign(static_cast<std::size_t>(p.count()), 0);
   std::size_t total = 0;
   bool fit = true;
   for (int m = 0; m < p.count(); ++m) {
     if (!p.takes_part(m)) continue;
-    std::uint64_t theirs = 0;
-    std::memcpy(&theirs, round.await(channel.mailbox_of(p.thread_of(m))), sizeof theirs);
-    sizes[static_cast<std::size_t>(m)] = static_cast<std::size_t>(theirs);
-    total += static_cast<std::size_t>(theirs);
-    fit = fit && theirs <= room;
+    auto theirs = posted(round.await(channel.mailbox_of(p.thread_of(m)))).first;
+    sizes[static_cast<std::size_t>(m)] = theirs;
+    total += theirs;
+    fit = fit && theirs <= *room;
   }
   if (!fit) return EagerGather::too_large;
   everyone.resize(total);
@@ -166,8 +191,24 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
   for (int m = 0; m < p.count(); ++m) {
     auto bytes = sizes[static_cast<std::size_t>(m)];
     if (bytes == 0) continue;
-    std::memcpy(everyone.data() + at, round.await(channel.mailbox_of(p.thread_of(m))) + sizeof size, bytes);
+    std::memcpy(everyone.data() + at, posted(round.await(channel.mailbox_of(p.thread_of(m)))).second, bytes);
     at += bytes;
+  }
+  return EagerGather::gathered;
+}
+
+EagerGather visit_small_eager(const Participants& p, std::span<const std::byte> mine, Readers readers, SmallTaker take) {
+  auto& channel = channel_of(p);
+  auto room = gather_room(p, channel);
+  // Every member decides alike: the bound and the slot's room are the same everywhere.
+  if (!room || readers.bound == 0 || readers.bound > *room) return EagerGather::unavailable;
+  Mailbox::Round round(channel.mailbox, p.me(), channel.mailbox_of(p.me().thread()));
+  post_sized(round, mine, *room);
+  if (may_leave(p, mine, readers, *room)) return EagerGather::left;
+  for (int m = 0; m < p.count(); ++m) {
+    if (!p.takes_part(m)) continue;
+    auto [size, bytes] = posted(round.await(channel.mailbox_of(p.thread_of(m))));
+    if (size > 0) take.take(take.context, {bytes, size});
   }
   return EagerGather::gathered;
 }

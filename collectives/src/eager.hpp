@@ -41,4 +41,10 @@ enum class EagerGather : unsigned char {
 EagerGather allgather_eager(const Participants&, std::span<const std::byte> mine, std::pmr::vector<std::byte>& everyone,
                             std::pmr::vector<std::size_t>& sizes, Readers readers);
 
+/// allgather_eager for contributions known to be small (every member's at most readers.bound
+/// bytes), without copying them out: each member's non-empty bytes go to `take` in member order
+/// while its slot is readable. Returns gathered, left (as for allgather_eager), or unavailable
+/// (nothing was done; also when no bound is given or it exceeds a slot).
+EagerGather visit_small_eager(const Participants&, std::span<const std::byte> mine, Readers readers, SmallTaker take);
+
 }  // namespace pgasmr::coll::detail

@@ -80,6 +80,13 @@ std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std:
   return everyone;
 }
 
+bool visit_small(pg::Context& me, std::span<const std::byte> mine, const Options& options, Readers readers,
+                 SmallTaker take, bool& left) {
+  auto outcome = visit_small_eager(Participants(me, options, "reduction"), mine, readers, take);
+  left = outcome == EagerGather::left;
+  return outcome != EagerGather::unavailable;
+}
+
 void write_bytes(pg::Context& me, const BufferRef& dst, std::size_t offset, std::span<const std::byte> bytes,
                  const char* operation) {
   if (offset > dst.size_bytes() || bytes.size() > dst.size_bytes() - offset)

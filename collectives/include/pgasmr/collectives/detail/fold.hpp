@@ -189,6 +189,38 @@ std::optional<std::pmr::vector<Partial<T>>> exchange_partials(pg::Context& me, c
   return everyone;
 }
 
+/// fold_everything of a private source, whose members have one partial each, merged in member
+/// order: through one round of the eager path, without the general path's vectors. False when
+/// that path is not available (nothing was done); else `result` holds the fold, or stays empty
+/// on a member that may leave.
+template <class T, class Op>
+bool fold_private_eagerly(pg::Context& me, const BufferRef& src, const Op& op, const Options& options,
+                          const char* operation, std::optional<int> root, std::optional<T>& result) {
+  using Fold = Folding<T, Op>;
+  using Accumulator = accumulator_t<T, Op>;
+  std::optional<Accumulator> mine;
+  if (src.bytes > 0) mine = fold_piece<T>(Piece{{}, src.data, src.bytes / src.element_size, 0}, op, FloatOrder::lanes);
+  struct Merging {
+    const Op& op;
+    std::optional<Accumulator> so_far;
+  } merging{op, std::nullopt};
+  SmallTaker take{[](void* context, std::span<const std::byte> bytes) {
+                    auto& merge = *static_cast<Merging*>(context);
+                    Accumulator theirs;
+                    std::memcpy(&theirs, bytes.data(), sizeof theirs);
+                    if (merge.so_far) Fold::merge(merge.op, *merge.so_far, theirs);
+                    else merge.so_far = theirs;
+                  },
+                  &merging};
+  auto posted = mine ? std::as_bytes(std::span(&*mine, 1)) : std::span<const std::byte>();
+  bool left = false;
+  if (!visit_small(me, posted, options, {root.value_or(-1), sizeof(Accumulator)}, take, left)) return false;
+  if (left) return true;
+  if (!merging.so_far) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");
+  result = Fold::result(op, *merging.so_far);
+  return true;
+}
+
 /// The fold of the whole input (or of its chunks), in input order (floating add and mult fold
 /// each piece in lanes: lane_fold.hpp): on every member, or (given a root) at the root, while
 /// the others may get nullopt. A commutative operator leaves one partial result per member, so
@@ -197,6 +229,9 @@ template <class T, class Op>
 std::optional<T> fold_everything(pg::Context& me, Membership members, const BufferRef& src,
                                  std::optional<std::span<const Chunk>> chunks, const Op& op, const Options& options,
                                  const char* operation, std::optional<int> root = std::nullopt) {
+  if (std::optional<T> result; !src.is_shared() && !chunks &&
+                                fold_private_eagerly<T>(me, src, op, options, operation, root, result))
+    return result;
   if (src.is_shared()) sync_in(me, options);
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());

@@ -62,6 +62,18 @@ std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context&, std::sp
                                                            std::pmr::vector<std::size_t>& sizes, const Options&,
                                                            Readers = {});
 
+/// Receives one member's bytes of visit_small.
+struct SmallTaker {
+  void (*take)(void* context, std::span<const std::byte> bytes);
+  void* context;
+};
+
+/// Every member's bytes, each at most readers.bound bytes, through one round of the eager path:
+/// the non-empty ones go to `take` in member order, without being copied out. False when that
+/// path is not available (nothing was done: use allgather_bytes). `left` becomes true for a
+/// member that may leave at once, as in allgather_bytes (then `take` saw nothing).
+bool visit_small(pg::Context&, std::span<const std::byte> mine, const Options&, Readers, SmallTaker take, bool& left);
+
 /// Writes `bytes` at byte `offset` of `dst`: the caller's private buffer, or the shared view.
 void write_bytes(pg::Context&, const BufferRef& dst, std::size_t offset, std::span<const std::byte> bytes,
                  const char* operation);
