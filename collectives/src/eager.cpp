@@ -147,7 +147,9 @@ bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, Pr
   auto index = channel.mailbox_of(self);
   {
     Mailbox::Round round(channel.mailbox, me, index);
-    if (scratch.postings[static_cast<std::size_t>(index)].used > 0) {
+    // Those that post nothing only read: nobody they read from waits for them.
+    bool reader_only = scratch.postings[static_cast<std::size_t>(index)].used == 0;
+    if (!reader_only) {
       fill_slot(me, plan, scratch, mine, round.open());
       round.post();
     }
@@ -158,7 +160,7 @@ bool execute_eager(const Participants& p, Channel& channel, const Plan& plan, Pr
       const auto& delivery = scratch.deliveries[i];
       const std::byte* from = delivery.direct
                                   ? address(me, copy.from, mine)
-                                  : round.await(channel.mailbox_of(copy.from.owner)) + delivery.at;
+                                  : round.await(channel.mailbox_of(copy.from.owner), reader_only) + delivery.at;
       std::memcpy(address(me, copy.to, mine), from, copy.bytes);
     }
   }
@@ -180,7 +182,7 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
   bool fit = true;
   for (int m = 0; m < p.count(); ++m) {
     if (!p.takes_part(m)) continue;
-    auto theirs = posted(round.await(channel.mailbox_of(p.thread_of(m)))).first;
+    auto theirs = posted(round.await(channel.mailbox_of(p.thread_of(m)), readers.only == p.mine())).first;
     sizes[static_cast<std::size_t>(m)] = theirs;
     total += theirs;
     fit = fit && theirs <= *room;
@@ -207,7 +209,8 @@ EagerGather visit_small_eager(const Participants& p, std::span<const std::byte> 
   if (may_leave(p, mine, readers, *room)) return EagerGather::left;
   for (int m = 0; m < p.count(); ++m) {
     if (!p.takes_part(m)) continue;
-    auto [size, bytes] = posted(round.await(channel.mailbox_of(p.thread_of(m))));
+    // The only reader: the others do not wait for it.
+    auto [size, bytes] = posted(round.await(channel.mailbox_of(p.thread_of(m)), readers.only == p.mine()));
     if (size > 0) take.take(take.context, {bytes, size});
   }
   return EagerGather::gathered;

@@ -118,9 +118,10 @@ void Mailbox::Round::post() {
   word(mailbox_.slot(member_, round_)).store(round_, std::memory_order_release);
 }
 
-const std::byte* Mailbox::Round::await(int member) {
+const std::byte* Mailbox::Round::await(int member, bool ahead) {
   auto* slot = mailbox_.slot(member, round_);
   wait_for(me_, word(slot), round_);
+  if (ahead) __builtin_prefetch(mailbox_.slot(member, round_ + 1));
   return slot + sizeof(std::uint64_t);
 }
 

@@ -59,8 +59,11 @@ class Mailbox {
     std::byte* open();
     /// Publishes what the caller wrote into its slot.
     void post();
-    /// `member`'s slot of this round, once that member has posted it.
-    const std::byte* await(int member);
+    /// `member`'s slot of this round, once that member has posted it. `ahead`: the member does
+    /// not wait for the caller in this round (it reads nothing the caller posts), so it has likely
+    /// posted its next round already; that slot is then fetched into the cache now, for a loop of
+    /// collectives. (Fetched early from a member that waits for the caller, it would only bounce.)
+    const std::byte* await(int member, bool ahead = false);
 
    private:
     Mailbox& mailbox_;
