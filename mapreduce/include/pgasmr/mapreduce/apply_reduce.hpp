@@ -72,6 +72,9 @@ C fold(const C& like, std::span<const std::byte> bytes) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
   C table = like.empty_copy();
+  // Room for as many keys as this thread's own table holds: most jobs reduce to about as many
+  // (word count to the same words), and a table grown from empty moves every key several times.
+  if constexpr (requires { table.reserve(like.size()); }) table.reserve(like.size());
   if constexpr (!std::is_trivially_copyable_v<V>) {
     // Values that own memory (rows of numbers, lists) are moved in as decoded, not copied.
     for_each_decoded<K, V>(bytes, [&](const K& key, V&& value) { table.emit(key, std::move(value)); });

