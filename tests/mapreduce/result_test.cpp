@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -38,6 +39,28 @@ TEST(Result, SortsTextKeysAsStdLessDoes) {
   for (std::size_t i = 0; i < keys.size(); ++i) EXPECT_EQ(result[i].key, keys[i]) << "at " << i;
   for (const auto& key : keys) ASSERT_NE(result.find(key), nullptr) << key;
   EXPECT_EQ(result.find("absent"), nullptr);
+}
+
+// Enough keys for the radix sort of the prefixes (small inputs are sorted by comparison), with
+// many ties of eight-byte prefixes and keys that differ only past them.
+TEST(Result, SortsManyTextKeysAsStdLessDoes) {
+  std::vector<std::string> keys;
+  std::uint64_t state = 12345;
+  auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL; };
+  for (int i = 0; i < 50000; ++i) {
+    std::string key;
+    auto length = 1 + next() % 14;
+    for (std::uint64_t c = 0; c < length; ++c) key.push_back(static_cast<char>("abc\0\xff"[next() % 5]));
+    keys.push_back(std::move(key));
+  }
+  std::ranges::sort(keys);
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::vector<mr::KeyValue<std::string, int>> pairs;
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs.push_back({keys[i], static_cast<int>(i)});
+  std::shuffle(pairs.begin(), pairs.end(), std::mt19937(7));
+  mr::Result<std::string, int> result(std::move(pairs));
+  ASSERT_EQ(result.size(), keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) ASSERT_EQ(result[i].key, keys[i]) << "at " << i;
 }
 
 TEST(Result, OwnsTheBytesOfViewsAndCopiesKeepThemValid) {
