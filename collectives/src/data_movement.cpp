@@ -22,8 +22,8 @@ std::size_t times(const Participants& p, std::size_t a, std::size_t b) {
   return a * b;
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void refuse_size(const Participants& p, const BufferRef& buffer, std::size_t needed,
-                                                        const char* what) {
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_size(const Participants& p, const BufferRef& buffer,
+                                                        std::size_t needed, const char* what) {
   p.refuse(std::string(what) + " holds " + std::to_string(buffer.size_bytes()) + " bytes but the collective needs " +
            std::to_string(needed) + (buffer.is_shared() ? " (shared)" : " (this thread's private buffer)"));
 }

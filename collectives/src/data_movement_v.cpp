@@ -67,9 +67,9 @@ class ChunkPlan {
 
   [[noreturn, gnu::cold, gnu::noinline]] void refuse_misfit(const BufferRef& buffer, std::size_t at, std::size_t count,
                                                              std::size_t elements, const char* what) const {
-    p_.refuse("a chunk of " + std::to_string(count) + " elements at " + std::to_string(at) + " does not fit the " + what +
-              (buffer.is_shared() ? " (shared, " : " (this thread's private buffer, ") + std::to_string(elements) +
-              " elements)");
+    p_.refuse("a chunk of " + std::to_string(count) + " elements at " + std::to_string(at) + " does not fit the " +
+              what + (buffer.is_shared() ? " (shared, " : " (this thread's private buffer, ") +
+              std::to_string(elements) + " elements)");
   }
 
   /// _local: displacement `at` counts from the start of the member thread's own part.

@@ -49,7 +49,9 @@ bool plan_slots(const Channel& channel, const Plan& plan, Overlap overlap, Scrat
   for (std::size_t i = 0; i < copies.size(); ++i) {
     const auto& copy = copies[i];
     // Private places belong to members; a shared one may lie in a non-member's segment.
-    auto outside = [&](const Place& place) { return place.shared && !channel.member[static_cast<std::size_t>(place.owner)]; };
+    auto outside = [&](const Place& place) {
+      return place.shared && !channel.member[static_cast<std::size_t>(place.owner)];
+    };
     if (outside(copy.from) || outside(copy.to)) return false;
     auto& delivery = scratch.deliveries[i];
     // In place, a member's own bytes go through its slot too: they are read before it writes.
@@ -199,7 +201,8 @@ EagerGather allgather_eager(const Participants& p, std::span<const std::byte> mi
   return EagerGather::gathered;
 }
 
-EagerGather visit_small_eager(const Participants& p, std::span<const std::byte> mine, Readers readers, SmallTaker take) {
+EagerGather visit_small_eager(const Participants& p, std::span<const std::byte> mine, Readers readers,
+                              SmallTaker take) {
   auto& channel = channel_of(p);
   auto room = gather_room(p, channel);
   // Every member decides alike: the bound and the slot's room are the same everywhere.
@@ -209,7 +212,7 @@ EagerGather visit_small_eager(const Participants& p, std::span<const std::byte> 
   if (may_leave(p, mine, readers, *room)) return EagerGather::left;
   for (int m = 0; m < p.count(); ++m) {
     if (!p.takes_part(m)) continue;
-    // The only reader: the others do not wait for it.
+    // The only reader: the others (those that leave at once) do not wait for it.
     auto [size, bytes] = posted(round.await(channel.mailbox_of(p.thread_of(m)), readers.only == p.mine()));
     if (size > 0) take.take(take.context, {bytes, size});
   }

@@ -36,7 +36,10 @@ struct Copy {
 /// boundaries so that every copy touches one contiguous run on each side.
 class Plan {
  public:
-  explicit Plan(const Participants& participants) : participants_(participants) {}
+  /// Most collectives plan one or more copies per member: room for them at once.
+  explicit Plan(const Participants& participants) : participants_(participants) {
+    copies_.reserve(static_cast<std::size_t>(participants.count()));
+  }
   Plan(const Plan&) = delete;
   Plan& operator=(const Plan&) = delete;
 

@@ -32,7 +32,8 @@ void reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& option
   auto members = detail::membership(me, options, "reduce");
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce", "root " + std::to_string(options.root) + " is out of range");
-  auto result = detail::fold_everything<T>(me, members, detail::erase(src), std::nullopt, op, options, "reduce", options.root);
+  auto result =
+      detail::fold_everything<T>(me, members, detail::erase(src), std::nullopt, op, options, "reduce", options.root);
   if (members.mine == options.root)
     detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&*result, 1)), "reduce");
   detail::sync_out(me, options);
@@ -62,7 +63,8 @@ void reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, 
   auto members = detail::membership(me, options, "reduce_v");
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce_v", "root " + std::to_string(options.root) + " is out of range");
-  auto result = detail::fold_everything<T>(me, members, detail::erase(src), chunks, op, options, "reduce_v", options.root);
+  auto result =
+      detail::fold_everything<T>(me, members, detail::erase(src), chunks, op, options, "reduce_v", options.root);
   if (members.mine == options.root)
     detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&*result, 1)), "reduce_v");
   detail::sync_out(me, options);
