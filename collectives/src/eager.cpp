@@ -46,12 +46,12 @@ bool plan_slots(const Channel& channel, const Plan& plan, Overlap overlap, Scrat
   const auto& copies = plan.copies();
   scratch.deliveries.resize(copies.size());
   scratch.postings.assign(static_cast<std::size_t>(channel.mailbox.members()), {});
+  // Private places belong to members; a shared one may lie in a non-member's segment.
+  auto outside = [&](const Place& place) {
+    return place.shared && !channel.member[static_cast<std::size_t>(place.owner)];
+  };
   for (std::size_t i = 0; i < copies.size(); ++i) {
     const auto& copy = copies[i];
-    // Private places belong to members; a shared one may lie in a non-member's segment.
-    auto outside = [&](const Place& place) {
-      return place.shared && !channel.member[static_cast<std::size_t>(place.owner)];
-    };
     if (outside(copy.from) || outside(copy.to)) return false;
     auto& delivery = scratch.deliveries[i];
     // In place, a member's own bytes go through its slot too: they are read before it writes.
