@@ -63,6 +63,30 @@ TEST(Result, SortsManyTextKeysAsStdLessDoes) {
   for (std::size_t i = 0; i < keys.size(); ++i) ASSERT_EQ(result[i].key, keys[i]) << "at " << i;
 }
 
+// Sorted runs one after another (what by_key's final gather delivers, one run per owner) are
+// merged: any number of runs, of any lengths (some empty), up to where sorting takes over.
+TEST(Result, MergesSortedRunsInAnyNumber) {
+  std::mt19937 random(3);
+  for (std::size_t runs : {1, 2, 3, 7, 63, 64, 65, 200}) {
+    std::vector<int> keys(3000);
+    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<int>(i);
+    std::ranges::shuffle(keys, random);
+    std::vector<std::size_t> cuts{0, keys.size()};
+    for (std::size_t i = 1; i < runs; ++i) cuts.push_back(random() % keys.size());
+    std::ranges::sort(cuts);
+    for (std::size_t i = 0; i + 1 < cuts.size(); ++i)
+      std::sort(keys.begin() + static_cast<std::ptrdiff_t>(cuts[i]), keys.begin() + static_cast<std::ptrdiff_t>(cuts[i + 1]));
+    std::vector<mr::KeyValue<int, int>> pairs;
+    for (int key : keys) pairs.push_back({key, -key});
+    mr::Result<int, int> result(std::move(pairs));
+    ASSERT_EQ(result.size(), keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      ASSERT_EQ(result[i].key, static_cast<int>(i)) << runs << " runs, at " << i;
+      ASSERT_EQ(result[i].value, -static_cast<int>(i));
+    }
+  }
+}
+
 TEST(Result, OwnsTheBytesOfViewsAndCopiesKeepThemValid) {
   auto keys = awkward_keys();
   auto make = [&] {

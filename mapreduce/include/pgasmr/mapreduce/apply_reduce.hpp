@@ -98,6 +98,21 @@ C fold(const C& like, std::span<const std::byte> bytes) {
   return table;
 }
 
+/// Pairs and the received bytes their views may point into.
+template <class K, class V>
+struct ReceivedPairs {
+  std::vector<std::byte> bytes;
+  std::vector<KeyValue<K, V>> pairs;
+};
+
+template <class K, class V>
+ReceivedPairs<K, V> decoded(std::vector<std::byte> bytes) {
+  ReceivedPairs<K, V> received{std::move(bytes), {}};
+  for_each_decoded<K, V>(received.bytes,
+                         [&](K&& key, V&& value) { received.pairs.push_back({std::move(key), std::move(value)}); });
+  return received;
+}
+
 /// Where the communication of `mode` leaves the stream `out`: the bytes this thread receives.
 inline std::vector<std::byte> gather_for(pgas::Context& me, Outgoing out, FinalGather::Kind kind, pgas::thread_id root,
                                          Transfer transfer) {
@@ -115,6 +130,8 @@ template <CombiningContainer C>
 result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceMode& mode,
                             Transfer transfer = Transfer::collective) {
   validate(mode, me);
+  // A job of one thread: every mode's result is that thread's pairs, with no stream to write and read.
+  if (me.threads() == 1) return detail::make_result(container);
   if constexpr (detail::dense_reducible<C>) {
     // Dense integer arrays fold element by element in the collectives: no pairs to encode.
     const bool gathered = mode.kind == ReduceMode::Kind::all || mode.kind == ReduceMode::Kind::root;
@@ -150,11 +167,15 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
   auto mine = detail::fold(container, shuffled_in);  // may keep views into shuffled_in
   // A dense container holds every key; only the owned ones are this thread's result.
   auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
-  if (mode.then.kind == FinalGather::Kind::none) return detail::make_result(mine, owned);
-  auto gathered = detail::encode_pairs(mine, owned, transfer);
-  auto received = detail::gather_for(me, gathered.outgoing(), mode.then.kind, mode.then.root, transfer);
+  auto part = detail::make_result(mine, owned);  // sorted by key, on every owner at once
+  if (mode.then.kind == FinalGather::Kind::none) return part;
+  // The owners' keys are disjoint: what they send is one sorted run each, in thread order, which
+  // the receivers merge (Result's constructor) instead of folding into a table and sorting.
+  auto received = detail::gather_for(me, detail::encode_pairs(part, transfer).outgoing(), mode.then.kind,
+                                     mode.then.root, transfer);
   if (mode.then.kind == FinalGather::Kind::root && me.thread() != mode.then.root) return {};
-  return detail::make_result(detail::fold(container, received));
+  auto runs = detail::decoded<typename C::key_type, typename C::mapped_type>(std::move(received));
+  return result_of_t<C>(std::move(runs.pairs));  // copies the views' bytes out of runs.bytes
 }
 
 /// Per-key reduce of a container without a combiner (ListContainer): each thread first folds
@@ -172,21 +193,6 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
 }
 
 namespace detail {
-
-/// Pairs and the received bytes their views may point into.
-template <class K, class V>
-struct ReceivedPairs {
-  std::vector<std::byte> bytes;
-  std::vector<KeyValue<K, V>> pairs;
-};
-
-template <class K, class V>
-ReceivedPairs<K, V> decoded(std::vector<std::byte> bytes) {
-  ReceivedPairs<K, V> received{std::move(bytes), {}};
-  for_each_decoded<K, V>(received.bytes,
-                         [&](K&& key, V&& value) { received.pairs.push_back({std::move(key), std::move(value)}); });
-  return received;
-}
 
 /// The unfolded pairs of a container without a combiner that this thread holds under `mode`.
 /// by_key sends key k to thread hash_owner(mr::hash<K>(k)), as a HashContainer would.

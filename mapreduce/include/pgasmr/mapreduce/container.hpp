@@ -28,12 +28,18 @@ struct PairVisitor {
 };
 }  // namespace detail
 
-/// Every container: `emit` (called by map functions), `size` and `for_each(fn(key, value))`.
+/// What pairs can be read from: `size` and `for_each(fn(key, value))` (every container, and
+/// a Result).
 template <class C>
-concept Container = requires(C& c, const C& cc, const typename C::key_type& k, const typename C::mapped_type& v) {
-  c.emit(k, v);
+concept PairSource = requires(const C& cc) {
   { cc.size() } -> std::convertible_to<std::size_t>;
   cc.for_each(detail::PairVisitor<typename C::key_type, typename C::mapped_type>{});
+};
+
+/// Every container: a PairSource that map functions `emit` into.
+template <class C>
+concept Container = PairSource<C> && requires(C& c, const typename C::key_type& k, const typename C::mapped_type& v) {
+  c.emit(k, v);
 };
 
 /// A container that folds repeated keys with a combiner as they are emitted (ArrayContainer,

@@ -39,8 +39,8 @@ void reserve_for(std::vector<std::byte>& bytes, const C& container) {
   }
 }
 
-/// Every pair of `container` for which keep(key) holds.
-template <Container C, class Keep>
+/// Every pair of `container` for which keep(key) holds, in its for_each order.
+template <PairSource C, class Keep>
 EncodedPairs encode_pairs(const C& container, Keep&& keep, Transfer transfer) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
@@ -55,7 +55,7 @@ EncodedPairs encode_pairs(const C& container, Keep&& keep, Transfer transfer) {
   return encoded;
 }
 
-template <Container C>
+template <PairSource C>
 EncodedPairs encode_pairs(const C& container, Transfer transfer) {
   return encode_pairs(container, [](const auto&) { return true; }, transfer);
 }
