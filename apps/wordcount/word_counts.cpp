@@ -1,27 +1,53 @@
 #include "wordcount/word_counts.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <map>
 #include <numeric>
 
 namespace pgasmr::apps::wordcount {
+namespace {
+
+struct CountKey {
+  std::uint64_t count;
+  std::size_t position;  // in word order
+};
+
+/// Sorts keys by count, descending, equal counts keeping their order: a stable radix sort of
+/// 11-bit digits, least significant first, skipping the digits all keys share (counts rarely
+/// use their high bits). Neither Boost.Sort's radix sort (spreadsort) nor oneTBB's sorts are
+/// stable, and restoring the order of ties after them costs what they save.
+void sort_by_count_descending(std::vector<CountKey>& keys) {
+  constexpr unsigned digit_bits = 11;
+  constexpr std::size_t buckets = std::size_t{1} << digit_bits, digits = (64 + digit_bits - 1) / digit_bits;
+  auto digit = [](const CountKey& key, std::size_t d) { return (~key.count >> (d * digit_bits)) & (buckets - 1); };
+  std::vector<std::array<std::size_t, buckets>> histograms(digits);  // ~count: ascending is descending
+  for (const auto& key : keys)
+    for (std::size_t d = 0; d < digits; ++d) ++histograms[d][digit(key, d)];
+  std::vector<CountKey> other(keys.size());
+  for (std::size_t d = 0; d < digits; ++d) {
+    auto& counts = histograms[d];
+    if (std::ranges::find(counts, keys.size()) != counts.end()) continue;  // one bucket: nothing moves
+    std::exclusive_scan(counts.begin(), counts.end(), counts.begin(), std::size_t{0});
+    for (const auto& key : keys) other[counts[digit(key, d)]++] = key;
+    keys.swap(other);
+  }
+}
+
+}  // namespace
 
 WordCounts::WordCounts(std::vector<WordCount> entries) {
   // By word first (most results arrive sorted by word already: the engine's do, so is_sorted
   // compares the strings once), then by count: the count order sorts 16-byte keys (count,
   // position by word) instead of moving strings at every step, and each entry moves once into
-  // its place. (Word count's "sort by count" on 102,000 words: 20 -> 15.5 ms.)
+  // its place. (Word count's "sort by count" on 102,000 words: 20 -> 15.5 ms with the keys;
+  // 12 -> 4.5 ms, memory warm, with their radix sort.)
   auto by_word = [](const WordCount& a, const WordCount& b) { return a.word < b.word; };
   if (!std::is_sorted(entries.begin(), entries.end(), by_word)) std::sort(entries.begin(), entries.end(), by_word);
-  struct Key {
-    std::uint64_t count;
-    std::size_t position;
-  };
-  std::vector<Key> keys(entries.size());
+  std::vector<CountKey> keys(entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) keys[i] = {entries[i].count, i};
-  std::sort(keys.begin(), keys.end(),
-            [](const Key& a, const Key& b) { return a.count != b.count ? a.count > b.count : a.position < b.position; });
+  sort_by_count_descending(keys);
   entries_.reserve(entries.size());
   for (const auto& key : keys) entries_.push_back(std::move(entries[key.position]));
 }

@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "text_model.hpp"
 #include "wordcount/baselines.hpp"
 #include "wordcount/text_chunks.hpp"
@@ -54,6 +60,33 @@ TEST(WordCounts, OutputOrderAndFormat) {
   EXPECT_EQ(wc::format_word_counts(counts), "THE\t3\nAND\t1\nCAT\t1\nCAT'S\t1\nEND\t1\nHAT\t1\n");
   EXPECT_EQ(counts.total_words(), 8u);
   EXPECT_EQ(wc::format_word_counts(wc::count_words_sequential("")), "");
+}
+
+// The order by count (a radix sort) against a comparison sort: many ties, and counts in every
+// digit's range up to 64 bits, arriving in word order and out of it.
+TEST(WordCounts, OrderOfManyCountsAndTies) {
+  std::mt19937_64 random(11);
+  std::vector<std::pair<std::string, std::uint64_t>> pairs;
+  for (int i = 0; i < 20000; ++i) {
+    auto word = "W" + std::to_string(random() % 1000000);
+    auto magnitude = random() % 4;  // small counts tie often; the others spread over 64 bits
+    auto count = magnitude == 0 ? 1 + random() % 5 : random() >> (magnitude == 1 ? 40 : magnitude == 2 ? 20 : 0);
+    pairs.emplace_back(std::move(word), count);
+  }
+  std::ranges::sort(pairs);
+  pairs.erase(std::unique(pairs.begin(), pairs.end(), [](auto& a, auto& b) { return a.first == b.first; }),
+              pairs.end());
+  auto expected = pairs;
+  std::ranges::sort(expected, [](auto& a, auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  for (bool shuffled : {false, true}) {
+    if (shuffled) std::ranges::shuffle(pairs, random);
+    auto counts = wc::WordCounts::from_pairs(pairs);
+    ASSERT_EQ(counts.entries().size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      ASSERT_EQ(counts.entries()[i].word, expected[i].first) << "at " << i << (shuffled ? " (shuffled)" : "");
+      ASSERT_EQ(counts.entries()[i].count, expected[i].second) << "at " << i;
+    }
+  }
 }
 
 TEST(WordCounts, DifferenceNamesTheWords) {
