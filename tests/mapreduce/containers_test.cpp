@@ -200,6 +200,69 @@ TEST(HashContainer, EmitBatchFoldsLikeEmit) {
   EXPECT_EQ(as_map(batched), as_map(one_by_one));
 }
 
+/// Keys of every length from 0 to 40 (short ones are kept in the slot, longer in the arena),
+/// of bytes that include NUL and 0xff, many sharing prefixes or differing in their last byte.
+std::vector<std::string> keys_of_every_length() {
+  std::vector<std::string> keys;
+  for (std::size_t length = 0; length <= 40; ++length)
+    for (char last : {'\0', 'a', '\xff'}) {
+      std::string key(length, 'k');
+      for (std::size_t i = 0; i < length; i += 3) key[i] = static_cast<char>(i * 37);
+      if (length > 0) key.back() = last;
+      keys.push_back(std::move(key));
+    }
+  std::ranges::sort(keys);
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
+}
+
+TEST(HashContainer, TextKeysOfEveryLengthAndPlace) {
+  auto keys = keys_of_every_length();
+  // Each key is emitted from the middle of a page and from right before its end, where a key's
+  // bytes cannot be read 16 at a time: both copies must meet in one slot and hash alike.
+  constexpr std::size_t page = 4096;
+  std::vector<char> pages(3 * page);
+  char* page_end = pages.data() + (page - reinterpret_cast<std::uintptr_t>(pages.data()) % page) + page;
+  mr::HashContainer<std::string_view, std::uint64_t> one_by_one, batched;
+  std::vector<std::string_view> batch;
+  std::map<std::string, std::uint64_t> expected;
+  for (int round = 0; round < 3; ++round)
+    for (const auto& key : keys) {
+      char* at_end = page_end - key.size();
+      std::copy(key.begin(), key.end(), at_end);
+      std::string_view near_end(at_end, key.size());
+      ASSERT_EQ(mr::hash_bytes(near_end.data(), near_end.size()), mr::hash_bytes(key.data(), key.size())) << key.size();
+      one_by_one.emit(near_end, 1);
+      one_by_one.emit(key, 2);
+      batched.emit_batch(std::span<const std::string_view>(&near_end, 1), 1);
+      batch.push_back(key);
+      expected[key] += 3;
+    }
+  batched.emit_batch(batch, 2);
+  std::map<std::string, std::uint64_t> got;
+  one_by_one.for_each([&](std::string_view key, std::uint64_t value) { got[std::string(key)] = value; });
+  EXPECT_EQ(got, expected);
+  got.clear();
+  auto copy = batched;  // its long keys re-stored in an arena of its own
+  batched = mr::HashContainer<std::string_view, std::uint64_t>();  // the original arena is gone
+  copy.for_each([&](std::string_view key, std::uint64_t value) { got[std::string(key)] = value; });
+  EXPECT_EQ(got, expected);
+  for (const auto& key : keys) {
+    ASSERT_NE(copy.find(key), nullptr) << key.size();
+    EXPECT_EQ(*copy.find(key), 9u);
+  }
+  EXPECT_EQ(copy.find(std::string(16, 'k')), nullptr);
+  // With a hash that only tells lengths apart, every comparison of equal-length keys decides.
+  auto length_only = [](std::string_view key) { return std::uint64_t{key.size()}; };
+  mr::HashContainer<std::string_view, std::uint64_t, mr::sum, decltype(length_only)> colliding(0, length_only);
+  colliding.emit_batch(batch, 1);  // every key three times
+  for (const auto& key : keys) colliding.emit(key, 1);
+  got.clear();
+  colliding.for_each([&](std::string_view key, std::uint64_t value) { got[std::string(key)] = value; });
+  for (auto& [key, count] : expected) count = 4;
+  EXPECT_EQ(got, expected);
+}
+
 TEST(HashContainer, StringViewKeysAreCopiedSoTheyNeedNotOutliveTheEmit) {
   mr::HashContainer<std::string_view, int> table;
   for (int i = 0; i < 300; ++i) {

@@ -49,6 +49,35 @@ namespace detail {
   return word;
 }
 
+/// A text of at most short_text_bytes bytes as two words: its bytes in memory order,
+/// zero-padded, then its size in the last byte. Equal texts, equal words: one comparison of
+/// two registers tells two short texts apart (and a text's hash reads its bytes once).
+struct ShortText {
+  std::uint64_t first, second;
+  friend bool operator==(const ShortText&, const ShortText&) = default;
+};
+inline constexpr std::size_t short_text_bytes = 15;
+inline constexpr unsigned short_text_size_shift = 56;  // where `second` keeps the size
+
+/// The ShortText of `size` (at most short_text_bytes) bytes, without a branch on the size
+/// (unpredictable in text, where a quarter of the words are longer than 8 bytes): 16 bytes are
+/// loaded whenever they lie within the page of the first, as in pack_word, and masked.
+[[gnu::no_sanitize_address, gnu::no_sanitize_thread]] inline ShortText short_text(const char* data,
+                                                                                  std::size_t size) noexcept {
+  using unaligned_word [[gnu::aligned(1), gnu::may_alias]] = std::uint64_t;
+  constexpr std::uintptr_t page = 4096;
+  ShortText text{0, 0};
+  if ((reinterpret_cast<std::uintptr_t>(data) & (page - 1)) <= page - 16) [[likely]] {
+    text = {*reinterpret_cast<const unaligned_word*>(data), *reinterpret_cast<const unaligned_word*>(data + 8)};
+  } else if (size != 0) {
+    std::memcpy(&text, data, size);
+  }
+  auto low_bytes = [](std::size_t n) { return n >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1; };
+  text.first &= low_bytes(size);
+  text.second = (text.second & low_bytes(size > 8 ? size - 8 : 0)) | std::uint64_t{size} << short_text_size_shift;
+  return text;
+}
+
 /// Whether two strings hold the same bytes (inline: no memcmp call for short strings).
 inline bool same_bytes(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
@@ -70,9 +99,30 @@ std::uint64_t hash_words(const char* bytes, std::size_t size, std::uint64_t seed
 
 }  // namespace detail
 
-/// A fast hash of `size` bytes, eight at a time; the same on every process and run.
+namespace detail {
+
+/// The hash of a short text, from its two words (no loop whose length varies with the text).
+inline std::uint64_t hash_short_text(ShortText text, std::uint64_t seed = 0) noexcept {
+  constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
+  constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
+  return mix64(std::rotl(seed ^ (text.second * k1) ^ (text.first * k2), 31) * k1);
+}
+
+/// hash_bytes of `text`, given its ShortText when it is short (ignored otherwise): a container
+/// that holds the ShortText already need not read the bytes again.
+inline std::uint64_t hash_text(std::string_view text, ShortText words, std::uint64_t seed = 0) noexcept {
+  if (text.size() <= short_text_bytes) return hash_short_text(words, seed);
+  return hash_words(text.data(), text.size(), seed, [](std::uint64_t word) { return word; });
+}
+
+}  // namespace detail
+
+/// A fast hash of `size` bytes (up to 15 as two words, longer ones eight bytes at a time); the
+/// same on every process and run.
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed = 0) noexcept {
-  return detail::hash_words(static_cast<const char*>(data), size, seed, [](std::uint64_t word) { return word; });
+  const std::string_view text(static_cast<const char*>(data), size);
+  return detail::hash_text(text, size <= detail::short_text_bytes ? detail::short_text(text.data(), size) : detail::ShortText{0, 0},
+                           seed);
 }
 
 namespace detail {

@@ -4,7 +4,7 @@
 /// every emitted value into its key's slot at once. It allocates only when it grows or meets a
 /// new key, so a map function can emit tens of millions of pairs per second; with
 /// std::string_view keys (e.g. words of the input) it copies only the bytes of each distinct
-/// key, into an arena of its own.
+/// key: up to eight in the slot, longer keys into an arena of its own.
 
 #include <algorithm>
 #include <atomic>
@@ -22,6 +22,7 @@
 #include <pgasmr/mapreduce/combiners.hpp>
 #include <pgasmr/mapreduce/container.hpp>
 #include <pgasmr/mapreduce/detail/byte_arena.hpp>
+#include <pgasmr/mapreduce/detail/stored_text.hpp>
 #include <pgasmr/mapreduce/detail/table_allocator.hpp>
 #include <pgasmr/mapreduce/hash.hpp>
 
@@ -48,14 +49,14 @@ class HashContainer {
     reset_table(capacity_for(expected_keys));
   }
 
-  /// Copies re-store their string_view keys in their own arena.
+  /// Copies re-store their long string_view keys in their own arena.
   HashContainer(const HashContainer& other)
       : slots_(other.slots_), multiplier_(other.multiplier_), mask_(other.mask_), shift_(other.shift_), grow_at_(other.grow_at_),
         size_(other.size_),
         hash_(other.hash_), equal_(other.equal_), combiner_(other.combiner_) {
     if constexpr (stores_views)
       for (Slot& slot : slots_)
-        if (slot.tag != 0) slot.key = arena_.store(slot.key);
+        if (slot.tag != 0) slot.key = owned(key_of(slot.key));
   }
   /// The moved-from container is left empty (it may be used again).
   HashContainer(HashContainer&& other) noexcept
@@ -121,16 +122,17 @@ class HashContainer {
     auto tag = tag_of(key);
     for (auto i = index_of(tag);; i = (i + 1) & mask_) {
       const Slot& slot = slots_[i];
-      if (slot.tag == tag && equal_(slot.key, key)) return &slot.value;
+      if (slot.tag == tag && equal_(key_of(slot.key), key)) return &slot.value;
       if (slot.tag == 0) return nullptr;
     }
   }
 
   /// fn(key, value) for every pair, in table order (not deterministic: apply_reduce sorts).
+  /// string_view keys stay valid until the container next changes.
   template <class Fn>
   void for_each(Fn&& fn) const {
     for (const Slot& slot : slots_)
-      if (slot.tag != 0) fn(slot.key, slot.value);
+      if (slot.tag != 0) fn(key_of(slot.key), slot.value);
   }
 
   /// fn(key, std::move(value)) for every pair, in table order: for a container about to be
@@ -138,7 +140,7 @@ class HashContainer {
   template <class Fn>
   void extract_each(Fn&& fn) {
     for (Slot& slot : slots_)
-      if (slot.tag != 0) fn(std::as_const(slot.key), std::move(slot.value));
+      if (slot.tag != 0) fn(key_of(std::as_const(slot.key)), std::move(slot.value));
   }
 
   /// Makes room for `keys` keys without growing again.
@@ -166,11 +168,20 @@ class HashContainer {
   int key_owner(const K& key, int threads) const { return hash_owner(static_cast<std::uint64_t>(hash_(key)), threads); }
 
  private:
+  static constexpr bool stores_views = std::is_same_v<K, std::string_view>;
+  using StoredKey = std::conditional_t<stores_views, detail::StoredText, K>;
+
   struct Slot {
     std::uint64_t tag = 0;  // the key's hash with bit 0 set; 0 when the slot is empty
-    K key{};
+    StoredKey key{};
     V value{};
   };
+
+  /// The key a slot holds: a view of a StoredText (by value), a reference to any other key.
+  static decltype(auto) key_of(const StoredKey& stored) noexcept {
+    if constexpr (stores_views) return stored.view();
+    else return (stored);
+  }
 
   /// Emits n pairs in batches: hash a batch and prefetch its home slots, then probe. A key found
   /// in its home slot, the common case, is folded right there; the rest take the general path.
@@ -181,6 +192,7 @@ class HashContainer {
     constexpr std::size_t batch = 32;
     std::uint64_t tags[batch];
     Slot* homes[batch];
+    Probe probes[batch];
     if (slots_.empty()) reset_table(capacity_for(0));
     for (std::size_t first = 0; first < n; first += batch) {
       auto count = std::min(batch, n - first);
@@ -189,14 +201,15 @@ class HashContainer {
       const std::uint64_t multiplier = multiplier_;
       const unsigned shift = shift_;
       for (std::size_t i = 0; i < count; ++i) {
-        tags[i] = tag_of(key_at(first + i));
+        probes[i] = probe_of(key_at(first + i));
+        tags[i] = tag_of(key_at(first + i), probes[i]);
         homes[i] = table + home_index(tags[i], multiplier, shift);
         __builtin_prefetch(homes[i]);
       }
       for (std::size_t i = 0; i < count; ++i) {
         Slot& home = *homes[i];
         const K& key = key_at(first + i);
-        if (home.tag == tags[i] && matches(home.key, key)) [[likely]] {
+        if (home.tag == tags[i] && matches(home.key, key, probes[i])) [[likely]] {
           home.value = combiner_(home.value, value_at(first + i));
           continue;
         }
@@ -260,6 +273,20 @@ class HashContainer {
   /// The key's hash with bit 0 set: never 0, the mark of an empty slot.
   std::uint64_t tag_of(const K& key) const { return static_cast<std::uint64_t>(hash_(key)) | 1; }
 
+  /// What a batch works out once per key to compare it with stored keys: a text key's ShortText.
+  struct NoProbe {};
+  using Probe = std::conditional_t<stores_views, detail::ShortText, NoProbe>;
+  static Probe probe_of(const K& key) noexcept {
+    if constexpr (stores_views) return detail::StoredText::short_text(key);
+    else return {};
+  }
+
+  /// tag_of(key); a text key's default hash comes from its ShortText, with no second read.
+  std::uint64_t tag_of(const K& key, const Probe& probe) const {
+    if constexpr (stores_views && std::is_same_v<Hash, mr::hash<K>>) return detail::hash_text(key, probe) | 1;
+    else return tag_of(key);
+  }
+
   /// Multiplicative hashing: the top bits of tag times an odd constant, so that weak hashes
   /// still spread. The constant differs between containers: with one constant for all, copying
   /// a container into a smaller one (as the reduce folds every thread's pairs into a fresh
@@ -293,7 +320,7 @@ class HashContainer {
   }
 
   /// Inserts a key known to be absent.
-  void insert_new(std::uint64_t tag, K&& key, V&& value) {
+  void insert_new(std::uint64_t tag, StoredKey&& key, V&& value) {
     auto i = index_of(tag);
     while (slots_[i].tag != 0) i = (i + 1) & mask_;
     slots_[i] = Slot{tag, std::move(key), std::move(value)};
@@ -303,27 +330,26 @@ class HashContainer {
   /// Whether `seen` is the key `stored` (whose hash it has). When Equal is not plain
   /// equality, a lesser spelling of the key replaces the stored one. Views are compared byte
   /// for byte inline first: most hits repeat the stored spelling exactly.
-  bool matches(K& stored, const K& seen) {
+  bool matches(StoredKey& stored, const K& seen) { return matches(stored, seen, probe_of(seen)); }
+  bool matches(StoredKey& stored, const K& seen, const Probe& probe) {
     if constexpr (stores_views) {
-      if (detail::same_bytes(stored, seen)) return true;
+      if (stored.holds(seen, probe)) return true;
       if constexpr (is_identity_equality<Equal>) return false;
     }
-    if (!equal_(stored, seen)) return false;
+    if (!equal_(key_of(stored), seen)) return false;
     if constexpr (!is_identity_equality<Equal> && std::totally_ordered<K>) {
-      if (seen < stored) stored = owned(seen);
+      if (seen < key_of(stored)) stored = owned(seen);
     }
     return true;
   }
 
-  /// The key as stored: string_view keys get a copy of their bytes in the container's arena,
-  /// so they need not outlive the map call that emitted them, and lookups compare against
-  /// compact memory instead of bytes scattered over the whole input.
-  K owned(const K& key) {
-    if constexpr (stores_views) return arena_.store(key);
+  /// The key as stored: string_view keys get a copy of their bytes (detail::StoredText), so
+  /// they need not outlive the map call that emitted them, and lookups compare against the
+  /// slot or compact memory instead of bytes scattered over the whole input.
+  StoredKey owned(const K& key) {
+    if constexpr (stores_views) return detail::StoredText(key, arena_);
     else return key;
   }
-
-  static constexpr bool stores_views = std::is_same_v<K, std::string_view>;
 
   std::vector<Slot, detail::TableAllocator<Slot>> slots_;  // huge pages when large
   std::uint64_t multiplier_ = next_multiplier();
@@ -334,7 +360,7 @@ class HashContainer {
   [[no_unique_address]] Hash hash_;
   [[no_unique_address]] Equal equal_;
   [[no_unique_address]] Combiner combiner_;
-  detail::ByteArena arena_;  // unused unless stores_views
+  detail::ByteArena arena_;  // the long keys of StoredTexts; unused unless stores_views
 };
 
 }  // namespace pgasmr::mr
