@@ -252,6 +252,8 @@ TEST(HashContainer, TextKeysOfEveryLengthAndPlace) {
     EXPECT_EQ(*copy.find(key), 9u);
   }
   EXPECT_EQ(copy.find(std::string(16, 'k')), nullptr);
+  copy.emit(std::string_view(), 1);  // the empty key, with no data at all
+  EXPECT_EQ(*copy.find(""), 10u);
   // With a hash that only tells lengths apart, every comparison of equal-length keys decides.
   auto length_only = [](std::string_view key) { return std::uint64_t{key.size()}; };
   mr::HashContainer<std::string_view, std::uint64_t, mr::sum, decltype(length_only)> colliding(0, length_only);

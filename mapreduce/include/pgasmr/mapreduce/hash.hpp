@@ -67,9 +67,10 @@ inline constexpr unsigned short_text_size_shift = 56;  // where `second` keeps t
   using unaligned_word [[gnu::aligned(1), gnu::may_alias]] = std::uint64_t;
   constexpr std::uintptr_t page = 4096;
   ShortText text{0, 0};
-  if ((reinterpret_cast<std::uintptr_t>(data) & (page - 1)) <= page - 16) [[likely]] {
+  if (size == 0) [[unlikely]] {  // its data may be null: nothing to load
+  } else if ((reinterpret_cast<std::uintptr_t>(data) & (page - 1)) <= page - 16) [[likely]] {
     text = {*reinterpret_cast<const unaligned_word*>(data), *reinterpret_cast<const unaligned_word*>(data + 8)};
-  } else if (size != 0) {
+  } else {
     std::memcpy(&text, data, size);
   }
   auto low_bytes = [](std::size_t n) { return n >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1; };
