@@ -67,14 +67,14 @@ result_of_t<C> make_result(C&& table) {
 
 /// A fresh copy of `like` with every pair in `bytes` folded in. Keep `bytes` alive as long as
 /// the copy: a container may store the decoded views (HashContainer copies them, others need not).
+/// Room is made for `expected_keys` keys: a table grown from empty moves every key several
+/// times, and one far too large costs fresh pages to fill and to scan.
 template <CombiningContainer C>
-C fold(const C& like, std::span<const std::byte> bytes) {
+C fold(const C& like, std::span<const std::byte> bytes, std::size_t expected_keys) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
   C table = like.empty_copy();
-  // Room for as many keys as this thread's own table holds: most jobs reduce to about as many
-  // (word count to the same words), and a table grown from empty moves every key several times.
-  if constexpr (requires { table.reserve(like.size()); }) table.reserve(like.size());
+  if constexpr (requires { table.reserve(expected_keys); }) table.reserve(expected_keys);
   if constexpr (!std::is_trivially_copyable_v<V>) {
     // Values that own memory (rows of numbers, lists) are moved in as decoded, not copied.
     for_each_decoded<K, V>(bytes, [&](const K& key, V&& value) { table.emit(key, std::move(value)); });
@@ -148,13 +148,15 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
     case ReduceMode::Kind::no_comm: return detail::make_result(container);
     case ReduceMode::Kind::all: {
       auto received = detail::allgather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), transfer);
-      return detail::make_result(detail::fold(container, received));
+      // As many keys as this thread's own table: most jobs reduce to about as many (word count
+      // to the same words).
+      return detail::make_result(detail::fold(container, received, container.size()));
     }
     case ReduceMode::Kind::root: {
       auto sent = detail::encode_pairs(container, transfer);
       auto received = detail::gather_bytes(me, sent.outgoing(), mode.root, transfer);
       if (me.thread() != mode.root) return {};
-      return detail::make_result(detail::fold(container, received));
+      return detail::make_result(detail::fold(container, received, container.size()));
     }
     case ReduceMode::Kind::by_key: break;
   }
@@ -164,7 +166,8 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
   auto owner = [&](const auto& key) { return container.key_owner(key, threads); };
   auto shuffled = detail::encode_partitioned(container, owner, threads, transfer);
   auto shuffled_in = detail::exchange_bytes(me, shuffled.outgoing(), shuffled.per_destination, transfer);
-  auto mine = detail::fold(container, shuffled_in);  // may keep views into shuffled_in
+  // An owner gets about its share of this thread's keys (more when the threads' keys differ).
+  auto mine = detail::fold(container, shuffled_in, container.size() / static_cast<std::size_t>(threads));
   // A dense container holds every key; only the owned ones are this thread's result.
   auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
   auto part = detail::make_result(mine, owned);  // sorted by key, on every owner at once
