@@ -4,7 +4,7 @@
 /// every emitted value into its key's slot at once. It allocates only when it grows or meets a
 /// new key, so a map function can emit tens of millions of pairs per second; with
 /// std::string_view keys (e.g. words of the input) it copies only the bytes of each distinct
-/// key: up to eight in the slot, longer keys into an arena of its own.
+/// key: up to 15 in the slot, longer keys into an arena of its own.
 
 #include <algorithm>
 #include <atomic>
@@ -328,8 +328,8 @@ class HashContainer {
   }
 
   /// Whether `seen` is the key `stored` (whose hash it has). When Equal is not plain
-  /// equality, a lesser spelling of the key replaces the stored one. Views are compared byte
-  /// for byte inline first: most hits repeat the stored spelling exactly.
+  /// equality, a lesser spelling of the key replaces the stored one. Views are compared as
+  /// stored first (detail::StoredText::holds): most hits repeat the stored spelling exactly.
   bool matches(StoredKey& stored, const K& seen) { return matches(stored, seen, probe_of(seen)); }
   bool matches(StoredKey& stored, const K& seen, const Probe& probe) {
     if constexpr (stores_views) {
