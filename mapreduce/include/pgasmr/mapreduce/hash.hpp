@@ -79,6 +79,12 @@ inline constexpr unsigned short_text_size_shift = 56;  // where `second` keeps t
   return text;
 }
 
+/// The ShortText of `text` when it is short; of its first short_text_bytes bytes otherwise,
+/// which nothing compares (a long text is compared and hashed by its bytes).
+inline ShortText short_text(std::string_view text) noexcept {
+  return short_text(text.data(), text.size() < short_text_bytes ? text.size() : short_text_bytes);
+}
+
 /// Whether two strings hold the same bytes (inline: no memcmp call for short strings).
 inline bool same_bytes(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
@@ -87,26 +93,22 @@ inline bool same_bytes(std::string_view a, std::string_view b) noexcept {
   return true;
 }
 
+inline constexpr std::uint64_t hash_k1 = 0x9E3779B97F4A7C15ULL;  // the hashes' odd multipliers
+inline constexpr std::uint64_t hash_k2 = 0xC2B2AE3D27D4EB4FULL;
+
 /// The hash of `size` bytes, eight at a time, each word passed through `transform` first (the
 /// identity, or a case fold for keys that ignore case).
 template <class Transform>
 std::uint64_t hash_words(const char* bytes, std::size_t size, std::uint64_t seed, Transform transform) noexcept {
-  constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
-  constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
-  std::uint64_t h = seed ^ (size * k1);
-  for (std::size_t at = 0; at < size; at += 8) h = std::rotl(h ^ (transform(pack_word(bytes + at, size - at)) * k2), 31) * k1;
+  std::uint64_t h = seed ^ (size * hash_k1);
+  for (std::size_t at = 0; at < size; at += 8)
+    h = std::rotl(h ^ (transform(pack_word(bytes + at, size - at)) * hash_k2), 31) * hash_k1;
   return mix64(h);
 }
 
-}  // namespace detail
-
-namespace detail {
-
 /// The hash of a short text, from its two words (no loop whose length varies with the text).
 inline std::uint64_t hash_short_text(ShortText text, std::uint64_t seed = 0) noexcept {
-  constexpr std::uint64_t k1 = 0x9E3779B97F4A7C15ULL;
-  constexpr std::uint64_t k2 = 0xC2B2AE3D27D4EB4FULL;
-  return mix64(std::rotl(seed ^ (text.second * k1) ^ (text.first * k2), 31) * k1);
+  return mix64(std::rotl(seed ^ (text.second * hash_k1) ^ (text.first * hash_k2), 31) * hash_k1);
 }
 
 /// hash_bytes of `text`, given its ShortText when it is short (ignored otherwise): a container
@@ -122,8 +124,7 @@ inline std::uint64_t hash_text(std::string_view text, ShortText words, std::uint
 /// same on every process and run.
 inline std::uint64_t hash_bytes(const void* data, std::size_t size, std::uint64_t seed = 0) noexcept {
   const std::string_view text(static_cast<const char*>(data), size);
-  return detail::hash_text(text, size <= detail::short_text_bytes ? detail::short_text(text.data(), size) : detail::ShortText{0, 0},
-                           seed);
+  return detail::hash_text(text, detail::short_text(text), seed);
 }
 
 namespace detail {

@@ -277,7 +277,7 @@ class HashContainer {
   struct NoProbe {};
   using Probe = std::conditional_t<stores_views, detail::ShortText, NoProbe>;
   static Probe probe_of(const K& key) noexcept {
-    if constexpr (stores_views) return detail::StoredText::short_text(key);
+    if constexpr (stores_views) return detail::short_text(key);
     else return {};
   }
 

@@ -45,11 +45,6 @@ class StoredText {
   }
   bool holds(std::string_view text) const noexcept { return holds(text, short_text(text)); }
 
-  /// The ShortText of `text` if it is short (anything otherwise: holds() does not look at it).
-  static ShortText short_text(std::string_view text) noexcept {
-    return detail::short_text(text.data(), text.size() <= short_text_bytes ? text.size() : short_text_bytes);
-  }
-
  private:
   static constexpr unsigned size_shift = short_text_size_shift;
   // A size byte no short text has: marks the address and size of a long one.
