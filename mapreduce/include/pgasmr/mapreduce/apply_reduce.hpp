@@ -19,6 +19,8 @@
 #include <pgasmr/mapreduce/container.hpp>
 #include <pgasmr/mapreduce/detail/byte_transfer.hpp>
 #include <pgasmr/mapreduce/detail/dense_reduce.hpp>
+#include <pgasmr/mapreduce/detail/folding.hpp>
+#include <pgasmr/mapreduce/detail/in_process_reduce.hpp>
 #include <pgasmr/mapreduce/detail/pair_streams.hpp>
 #include <pgasmr/mapreduce/hash.hpp>
 #include <pgasmr/mapreduce/hash_container.hpp>
@@ -29,74 +31,7 @@
 
 namespace pgasmr::mr {
 
-template <Container C>
-using result_of_t = Result<typename C::key_type, typename C::mapped_type>;
-
 namespace detail {
-
-/// The pairs of `table` for which keep(key) holds, as a Result.
-template <Container C, class Keep>
-result_of_t<C> make_result(const C& table, Keep&& keep) {
-  std::vector<KeyValue<typename C::key_type, typename C::mapped_type>> pairs;
-  pairs.reserve(table.size());
-  table.for_each([&](const auto& key, const auto& value) {
-    if (keep(key)) pairs.push_back({key, value});
-  });
-  return result_of_t<C>(std::move(pairs));
-}
-
-template <Container C>
-result_of_t<C> make_result(const C& table) {
-  return make_result(table, [](const auto&) { return true; });
-}
-
-/// Every pair of a table no longer needed (what fold returned): its values are moved out
-/// rather than copied where the container allows it (HashContainer::extract_each).
-template <Container C>
-  requires(!std::is_reference_v<C>)
-result_of_t<C> make_result(C&& table) {
-  if constexpr (requires { table.extract_each([](const auto&, auto&&) {}); }) {
-    std::vector<KeyValue<typename C::key_type, typename C::mapped_type>> pairs;
-    pairs.reserve(table.size());
-    table.extract_each([&](const auto& key, auto&& value) { pairs.push_back({key, std::move(value)}); });
-    return result_of_t<C>(std::move(pairs));
-  } else {
-    return make_result(std::as_const(table));
-  }
-}
-
-/// A fresh copy of `like` with every pair in `bytes` folded in. Keep `bytes` alive as long as
-/// the copy: a container may store the decoded views (HashContainer copies them, others need not).
-/// Room is made for `expected_keys` keys: a table grown from empty moves every key several
-/// times, and one far too large costs fresh pages to fill and to scan.
-template <CombiningContainer C>
-C fold(const C& like, std::span<const std::byte> bytes, std::size_t expected_keys) {
-  using K = typename C::key_type;
-  using V = typename C::mapped_type;
-  C table = like.empty_copy();
-  if constexpr (requires { table.reserve(expected_keys); }) table.reserve(expected_keys);
-  if constexpr (!std::is_trivially_copyable_v<V>) {
-    // Values that own memory (rows of numbers, lists) are moved in as decoded, not copied.
-    for_each_decoded<K, V>(bytes, [&](const K& key, V&& value) { table.emit(key, std::move(value)); });
-  } else if constexpr (requires(std::span<const KeyValue<K, V>> pairs) { table.emit_batch(pairs); }) {
-    // In batches: the table prefetches the slots of a batch before probing.
-    constexpr std::size_t batch_size = 32;
-    std::vector<KeyValue<K, V>> batch;
-    batch.reserve(batch_size);
-    auto flush = [&] {
-      table.emit_batch(std::span<const KeyValue<K, V>>(batch));
-      batch.clear();
-    };
-    for_each_decoded<K, V>(bytes, [&](const K& key, const V& value) {
-      batch.push_back({key, value});
-      if (batch.size() == batch_size) flush();
-    });
-    flush();
-  } else {
-    for_each_decoded<K, V>(bytes, [&](const K& key, const V& value) { table.emit(key, value); });
-  }
-  return table;
-}
 
 /// Pairs and the received bytes their views may point into.
 template <class K, class V>
@@ -144,6 +79,11 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
       return result_of_t<C>(std::move(pairs));
     }
   }
+  // Threads of one process read each other's containers in place (all and root are by_key with
+  // a final gather there); the pairs paths below are for processes, and for the thesis's
+  // one-by-one transfer.
+  if (me.processes() == 1 && transfer == Transfer::collective && mode.kind != ReduceMode::Kind::no_comm)
+    return detail::reduce_in_process(me, container, final_gather_of(mode));
   switch (mode.kind) {
     case ReduceMode::Kind::no_comm: return detail::make_result(container);
     case ReduceMode::Kind::all: {
@@ -170,7 +110,7 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
   auto mine = detail::fold(container, shuffled_in, container.size() / static_cast<std::size_t>(threads));
   // A dense container holds every key; only the owned ones are this thread's result.
   auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
-  auto part = detail::make_result(mine, owned);  // sorted by key, on every owner at once
+  auto part = detail::make_result(std::move(mine), owned);  // sorted by key, on every owner at once
   if (mode.then.kind == FinalGather::Kind::none) return part;
   // The owners' keys are disjoint: what they send is one sorted run each, in thread order, which
   // the receivers merge (Result's constructor) instead of folding into a table and sorting.

@@ -25,6 +25,8 @@ struct FinalGather {
 inline constexpr FinalGather then_gather_all{FinalGather::Kind::all, 0};
 constexpr FinalGather then_gather_root(pgas::thread_id root) { return {FinalGather::Kind::root, root}; }
 
+/// The communication each kind names is what travels between processes; the threads of one
+/// process read each other's containers in place (apply_reduce), with the same results.
 struct ReduceMode {
   enum class Kind : std::uint8_t {
     no_comm,  ///< UPC_MR_NOCOMM: each thread reduces its own pairs; no communication
@@ -42,6 +44,19 @@ inline constexpr ReduceMode no_comm{ReduceMode::Kind::no_comm, 0, {}};
 inline constexpr ReduceMode all{ReduceMode::Kind::all, 0, {}};
 constexpr ReduceMode root(pgas::thread_id thread) { return {ReduceMode::Kind::root, thread, {}}; }
 constexpr ReduceMode by_key(FinalGather then = {}) { return {ReduceMode::Kind::by_key, 0, then}; }
+
+/// Where a mode's reduced keys end, as by_key's final gather: all and root(t) leave the same
+/// keys and values as by_key gathered to every thread or to t. (no_comm folds no two threads'
+/// pairs: none.)
+constexpr FinalGather final_gather_of(const ReduceMode& mode) {
+  switch (mode.kind) {
+    case ReduceMode::Kind::all: return then_gather_all;
+    case ReduceMode::Kind::root: return then_gather_root(mode.root);
+    case ReduceMode::Kind::by_key: return mode.then;
+    case ReduceMode::Kind::no_comm: break;
+  }
+  return {};
+}
 
 /// How the pairs travel (the thesis's collFlag).
 enum class Transfer : std::uint8_t {

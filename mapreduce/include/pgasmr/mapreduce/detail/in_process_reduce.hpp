@@ -1,0 +1,87 @@
+#pragma once
+/// @file
+/// apply_reduce among threads that share one address space (a job of one process): every
+/// thread folds the keys it owns straight from every thread's container, and the threads that
+/// receive the result merge the owners' sorted parts where they lie. Nothing is encoded, sent
+/// or decoded: the pairs paths cost each thread a pass over the others' whole tables in bytes
+/// (word count at 2 threads: reduce about 37 -> NN ms).
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include <pgasmr/collectives/allgather.hpp>
+#include <pgasmr/mapreduce/container.hpp>
+#include <pgasmr/mapreduce/detail/folding.hpp>
+#include <pgasmr/mapreduce/reduce_mode.hpp>
+#include <pgasmr/pgas/context.hpp>
+
+namespace pgasmr::mr::detail {
+
+/// The address of every thread's `mine`, in thread order. Collective.
+template <class T>
+std::vector<const T*> addresses_of_all(pgas::Context& me, const T& mine) {
+  const auto address = reinterpret_cast<std::uintptr_t>(&mine);
+  std::vector<std::uintptr_t> addresses(static_cast<std::size_t>(me.threads()));
+  coll::allgather(me, addresses, std::span<const std::uintptr_t>(&address, 1), 1);
+  std::vector<const T*> all(addresses.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = reinterpret_cast<const T*>(addresses[i]);
+  return all;
+}
+
+/// step(), then a barrier that this thread reaches even when step throws (rethrown after it):
+/// the others may be reading what this thread's frames own, and unwinding would free it.
+template <class Step>
+auto then_barrier(pgas::Context& me, Step&& step) {
+  std::optional<decltype(step())> value;
+  std::exception_ptr failure;
+  try {
+    value.emplace(step());
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  me.barrier();
+  if (failure) std::rethrow_exception(failure);
+  return std::move(*value);
+}
+
+/// by_key followed by `final_gather` (all and root(t) are by_key then gathered to all or to t:
+/// the same keys and values, folded in the same thread order). Collective; every thread of the
+/// job must be in this process. The containers may change once it returns.
+template <CombiningContainer C>
+result_of_t<C> reduce_in_process(pgas::Context& me, const C& container, FinalGather final_gather) {
+  const auto threads = me.threads();
+  auto owned = [&](const auto& key) { return container.key_owner(key, threads) == me.thread(); };
+  auto tables = addresses_of_all(me, container);
+  auto part = then_barrier(me, [&] {
+    C mine = container.empty_copy();
+    reserve_keys(mine, container.size() / static_cast<std::size_t>(threads));  // about its share
+    for (const C* table : tables)
+      fold_into(mine, [&](auto&& fn) {
+        table->for_each([&](const auto& key, const auto& value) {
+          if (owned(key)) fn(key, value);
+        });
+      });
+    return make_result(std::move(mine), owned);  // a dense container holds every key
+  });
+  if (final_gather.kind == FinalGather::Kind::none) return part;
+  auto parts = addresses_of_all(me, part);
+  if (final_gather.kind == FinalGather::Kind::root && me.thread() != final_gather.root) {
+    me.barrier();  // the root's: it copies this thread's part
+    return {};
+  }
+  return then_barrier(me, [&] {
+    std::size_t total = 0;
+    for (const auto* p : parts) total += p->size();
+    std::vector<typename result_of_t<C>::entry_type> pairs;
+    pairs.reserve(total);
+    for (const auto* p : parts) pairs.insert(pairs.end(), p->begin(), p->end());
+    return result_of_t<C>(std::move(pairs));  // merges the owners' runs and copies the views' bytes
+  });
+}
+
+}  // namespace pgasmr::mr::detail
