@@ -35,6 +35,26 @@ void sort_by_count_descending(std::vector<CountKey>& keys) {
   }
 }
 
+/// Moves entries[keys[i].position] to place i for every i, in place, one cycle of the
+/// permutation after another: no second vector of strings whose fresh pages would fault in
+/// (word count's sort by count on 102,000 words: NN -> NN ms). Leaves `keys` scrambled.
+void put_in_order(std::vector<WordCount>& entries, std::vector<CountKey>& keys) {
+  constexpr std::size_t placed = static_cast<std::size_t>(-1);
+  for (std::size_t start = 0; start < keys.size(); ++start) {
+    if (keys[start].position == placed || keys[start].position == start) continue;
+    WordCount first = std::move(entries[start]);
+    std::size_t at = start;
+    while (keys[at].position != start) {
+      auto from = keys[at].position;
+      entries[at] = std::move(entries[from]);
+      keys[at].position = placed;
+      at = from;
+    }
+    entries[at] = std::move(first);
+    keys[at].position = placed;
+  }
+}
+
 }  // namespace
 
 WordCounts::WordCounts(std::vector<WordCount> entries) {
@@ -48,8 +68,8 @@ WordCounts::WordCounts(std::vector<WordCount> entries) {
   std::vector<CountKey> keys(entries.size());
   for (std::size_t i = 0; i < entries.size(); ++i) keys[i] = {entries[i].count, i};
   sort_by_count_descending(keys);
-  entries_.reserve(entries.size());
-  for (const auto& key : keys) entries_.push_back(std::move(entries[key.position]));
+  put_in_order(entries, keys);
+  entries_ = std::move(entries);
 }
 
 std::uint64_t WordCounts::total_words() const noexcept {
