@@ -52,7 +52,9 @@ int main(int argc, char** argv) {
       .sequential = [](const hist::ImageInput& input,
                        const apps::AppOptions&) { return hist::histogram_sequential(input.bmp.view); },
       .phoenix_like = [](const hist::ImageInput& input, const apps::AppOptions&,
-                         std::size_t threads) { return hist::histogram_phoenix_like(input.bmp.view, threads); },
+                         std::size_t threads, apps::Stopwatch&) {
+        return hist::histogram_phoenix_like(input.bmp.view, threads);
+      },
       .tbb = [](const hist::ImageInput& input, const apps::AppOptions&,
                 std::size_t threads) { return hist::histogram_tbb(input.bmp.view, threads); },
       .format = hist::format_histogram,

@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
                        apps::JobTimer& timer) { return km::kmeans_engine(me, input, options.engine, timer); },
       .sequential = [](const km::KmeansInput& input, const apps::AppOptions&) { return km::kmeans_sequential(input); },
       .phoenix_like = [](const km::KmeansInput& input, const apps::AppOptions&,
-                         std::size_t threads) { return km::kmeans_phoenix_like(input, threads); },
+                         std::size_t threads, apps::Stopwatch&) { return km::kmeans_phoenix_like(input, threads); },
       .tbb = [](const km::KmeansInput& input, const apps::AppOptions&,
                 std::size_t threads) { return km::kmeans_tbb(input, threads); },
       .format = km::format_clustering,

@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
                        apps::JobTimer& timer) { return lr::regression_engine(me, input, options.engine, timer); },
       .sequential = [](const lr::PairsInput& input, const apps::AppOptions&) { return lr::regression_sequential(input); },
       .phoenix_like = [](const lr::PairsInput& input, const apps::AppOptions&,
-                         std::size_t threads) { return lr::regression_phoenix_like(input, threads); },
+                         std::size_t threads, apps::Stopwatch&) { return lr::regression_phoenix_like(input, threads); },
       .tbb = [](const lr::PairsInput& input, const apps::AppOptions&,
                 std::size_t threads) { return lr::regression_tbb(input, threads); },
       .format = lr::format_regression,

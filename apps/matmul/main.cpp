@@ -40,7 +40,9 @@ int main(int argc, char** argv) {
       .sequential = [](const mm::Factors& input,
                        const apps::AppOptions&) { return mm::multiply_sequential(input.a, input.b); },
       .phoenix_like = [](const mm::Factors& input, const apps::AppOptions&,
-                         std::size_t threads) { return mm::multiply_phoenix_like(input.a, input.b, threads); },
+                         std::size_t threads, apps::Stopwatch&) {
+        return mm::multiply_phoenix_like(input.a, input.b, threads);
+      },
       .tbb = [](const mm::Factors& input, const apps::AppOptions&,
                 std::size_t threads) { return mm::multiply_tbb(input.a, input.b, threads); },
       .format = mm::format_product,

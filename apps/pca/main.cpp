@@ -35,7 +35,9 @@ int main(int argc, char** argv) {
                        apps::JobTimer& timer) { return pca::pca_engine(me, input.matrix, options.engine, timer); },
       .sequential = [](const pca::MatrixInput& input, const apps::AppOptions&) { return pca::pca_sequential(input.matrix); },
       .phoenix_like = [](const pca::MatrixInput& input, const apps::AppOptions&,
-                         std::size_t threads) { return pca::pca_phoenix_like(input.matrix, threads); },
+                         std::size_t threads, apps::Stopwatch&) {
+        return pca::pca_phoenix_like(input.matrix, threads);
+      },
       .tbb = [](const pca::MatrixInput& input, const apps::AppOptions&,
                 std::size_t threads) { return pca::pca_tbb(input.matrix, threads); },
       .format = pca::format_pca,

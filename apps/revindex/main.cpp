@@ -51,7 +51,9 @@ int main(int argc, char** argv) {
                        apps::JobTimer& timer) { return ri::reverse_index_engine(me, input, options.engine, timer); },
       .sequential = [](const ds::TextInput& input, const apps::AppOptions&) { return ri::reverse_index_sequential(input); },
       .phoenix_like = [](const ds::TextInput& input, const apps::AppOptions&,
-                         std::size_t threads) { return ri::reverse_index_phoenix_like(input, threads); },
+                         std::size_t threads, apps::Stopwatch&) {
+        return ri::reverse_index_phoenix_like(input, threads);
+      },
       .tbb = [](const ds::TextInput& input, const apps::AppOptions&,
                 std::size_t threads) { return ri::reverse_index_tbb(input, threads); },
       .format = ri::format_link_index,

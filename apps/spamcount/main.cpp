@@ -62,7 +62,9 @@ int main(int argc, char** argv) {
       .sequential = [](const spam::Mailbox& input,
                        const apps::AppOptions&) { return spam::count_keywords_sequential(input); },
       .phoenix_like = [](const spam::Mailbox& input, const apps::AppOptions&,
-                         std::size_t threads) { return spam::count_keywords_phoenix_like(input, threads); },
+                         std::size_t threads, apps::Stopwatch&) {
+        return spam::count_keywords_phoenix_like(input, threads);
+      },
       .tbb = [](const spam::Mailbox& input, const apps::AppOptions&,
                 std::size_t threads) { return spam::count_keywords_tbb(input, threads); },
       .format = spam::format_keyword_counts,

@@ -58,7 +58,9 @@ int main(int argc, char** argv) {
       .sequential = [](const sm::StringMatchInput& input,
                        const apps::AppOptions&) { return sm::match_lines_sequential(input); },
       .phoenix_like = [](const sm::StringMatchInput& input, const apps::AppOptions&,
-                         std::size_t threads) { return sm::match_lines_phoenix_like(input, threads); },
+                         std::size_t threads, apps::Stopwatch&) {
+        return sm::match_lines_phoenix_like(input, threads);
+      },
       .tbb = [](const sm::StringMatchInput& input, const apps::AppOptions&,
                 std::size_t threads) { return sm::match_lines_tbb(input, threads); },
       .format = sm::format_line_matches,

@@ -88,22 +88,22 @@ WordCounts count_words_sequential(const datasets::TextInput& input) {
   return WordCounts::from_pairs(counts);
 }
 
-WordCounts count_words_phoenix_like(const datasets::TextInput& input, std::size_t threads) {
-  const auto& pieces = input.pieces();
+std::vector<std::string> stage_texts(const datasets::TextInput& input) {
+  std::vector<std::string> texts(input.pieces().size());
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const auto read = input.text(input.pieces()[i], texts[i]);  // into texts[i], unless held in memory
+    if (read.data() != texts[i].data()) texts[i].assign(read);
+  }
+  return texts;
+}
+
+WordCounts count_words_phoenix_like(std::vector<std::string>& texts, std::size_t threads) {
   PhoenixWordCounts container(threads);
-  // The words point into the texts, so each worker keeps every piece it read, as Phoenix++ keeps
-  // its whole input.
-  std::vector<std::deque<std::string>> texts(threads);
-  auto tasks = PhoenixTaskQueue::for_map(pieces.size(), threads);
+  auto tasks = PhoenixTaskQueue::for_map(texts.size(), threads);
   run_workers(threads, [&](std::size_t worker) {
     PhoenixWordCounts::Table counts;
     while (auto task = tasks.take(worker))
-      for (auto i = task->first; i < task->last; ++i) {
-        auto& text = texts[worker].emplace_back();
-        const auto read = input.text(pieces[i], text);  // into `text`, which it sizes, unless held in memory
-        if (read.data() != text.data()) text.assign(read);
-        map_text(text, counts);
-      }
+      for (auto i = task->first; i < task->last; ++i) map_text(texts[i], counts);
     container.add(worker, counts);
   });
   // Phoenix++ sorts by count, ties by word descending, and prints from the end; sorted here the
@@ -112,6 +112,11 @@ WordCounts count_words_phoenix_like(const datasets::TextInput& input, std::size_
     return a.value != b.value ? a.value > b.value : std::strcmp(a.key.text, b.key.text) < 0;
   });
   return WordCounts::from_pairs(sorted);
+}
+
+WordCounts count_words_phoenix_like(const datasets::TextInput& input, std::size_t threads) {
+  auto texts = stage_texts(input);
+  return count_words_phoenix_like(texts, threads);
 }
 
 }  // namespace pgasmr::apps::wordcount
