@@ -11,6 +11,7 @@
 #include <exception>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -49,24 +50,68 @@ auto then_barrier(pgas::Context& me, Step&& step) {
   return std::move(*value);
 }
 
+/// A pair where it lies in a thread's container: the key and value copied when small, else by
+/// address (valid while the container does not change).
+template <class K, class V>
+class PairInPlace {
+ public:
+  PairInPlace(const K& key, const V& value) : key_(hold(key)), value_(hold(value)) {}
+  const K& key() const noexcept { return held<K>(key_); }
+  const V& value() const noexcept { return held<V>(value_); }
+
+ private:
+  template <class T>
+  static constexpr bool copied = std::is_trivially_copyable_v<T> && sizeof(T) <= 16;
+  template <class T>
+  using Held = std::conditional_t<copied<T>, T, const T*>;
+
+  template <class T>
+  static Held<T> hold(const T& x) noexcept {
+    if constexpr (copied<T>) return x;
+    else return &x;
+  }
+  template <class T>
+  static const T& held(const Held<T>& x) noexcept {
+    if constexpr (copied<T>) return x;
+    else return *x;
+  }
+
+  Held<K> key_;
+  Held<V> value_;
+};
+
+/// The container's pairs split by the thread that owns their keys: one pass over its own table,
+/// so that each owner then reads only its share of every thread's pairs (reading every thread's
+/// whole table would cost each of T threads T tables).
+template <CombiningContainer C>
+auto split_by_owner(const C& container, int threads) {
+  using Pair = PairInPlace<typename C::key_type, typename C::mapped_type>;
+  const auto owners = static_cast<std::size_t>(threads);
+  std::vector<std::vector<Pair>> runs(owners);
+  for (auto& run : runs) run.reserve(container.size() / owners * 5 / 4 + 16);  // a share and a margin
+  container.for_each([&](const auto& key, const auto& value) {
+    runs[static_cast<std::size_t>(container.key_owner(key, threads))].emplace_back(key, value);
+  });
+  return runs;
+}
+
 /// by_key followed by `final_gather` (all and root(t) are by_key then gathered to all or to t:
 /// the same keys and values, folded in the same thread order). Collective; every thread of the
 /// job must be in this process. The containers may change once it returns.
 template <CombiningContainer C>
 result_of_t<C> reduce_in_process(pgas::Context& me, const C& container, FinalGather final_gather) {
   const auto threads = me.threads();
-  auto owned = [&](const auto& key) { return container.key_owner(key, threads) == me.thread(); };
-  auto tables = addresses_of_all(me, container);
+  const auto runs = split_by_owner(container, threads);
+  auto every_threads_runs = addresses_of_all(me, runs);
   auto part = then_barrier(me, [&] {
     C mine = container.empty_copy();
     reserve_keys(mine, container.size() / static_cast<std::size_t>(threads));  // about its share
-    for (const C* table : tables)
+    for (const auto* theirs : every_threads_runs)
       fold_into(mine, [&](auto&& fn) {
-        table->for_each([&](const auto& key, const auto& value) {
-          if (owned(key)) fn(key, value);
-        });
+        for (const auto& pair : (*theirs)[static_cast<std::size_t>(me.thread())]) fn(pair.key(), pair.value());
       });
-    return make_result(std::move(mine), owned);  // a dense container holds every key
+    // A dense container holds every key: only the owned ones are this thread's.
+    return make_result(std::move(mine), [&](const auto& key) { return container.key_owner(key, threads) == me.thread(); });
   });
   if (final_gather.kind == FinalGather::Kind::none) return part;
   auto parts = addresses_of_all(me, part);
