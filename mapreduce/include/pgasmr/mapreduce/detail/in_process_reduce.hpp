@@ -1,8 +1,8 @@
 #pragma once
 /// @file
 /// apply_reduce among threads that share one address space (a job of one process): every
-/// thread folds the keys it owns straight from every thread's container, and the threads that
-/// receive the result merge the owners' sorted parts where they lie. Nothing is encoded, sent
+/// thread splits its pairs by owner where they lie, each owner folds its share of every
+/// thread's pairs, and the threads that receive the result merge the owners' sorted parts. Nothing is encoded, sent
 /// or decoded, where the pairs' paths have every thread encode its table and, under `all`,
 /// decode and fold every other thread's (word count at 2 threads: reduce 31-45 -> 18-21 ms).
 
