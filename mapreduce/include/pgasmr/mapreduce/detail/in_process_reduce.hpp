@@ -51,11 +51,16 @@ auto then_barrier(pgas::Context& me, Step&& step) {
 }
 
 /// A pair where it lies in a thread's container: the key and value copied when small, else by
-/// address (valid while the container does not change).
+/// address (valid while the container does not change; a container's for_each passes such a
+/// key or value by reference into its storage).
 template <class K, class V>
 class PairInPlace {
  public:
-  PairInPlace(const K& key, const V& value) : key_(hold(key)), value_(hold(value)) {}
+  template <class KeyArg, class ValueArg>
+  PairInPlace(KeyArg&& key, ValueArg&& value) : key_(hold<K>(key)), value_(hold<V>(value)) {
+    static_assert(copied<K> || in_storage<K, KeyArg>, "a large key must be passed by reference");
+    static_assert(copied<V> || in_storage<V, ValueArg>, "a large value must be passed by reference");
+  }
   const K& key() const noexcept { return held<K>(key_); }
   const V& value() const noexcept { return held<V>(value_); }
 
@@ -64,6 +69,8 @@ class PairInPlace {
   static constexpr bool copied = std::is_trivially_copyable_v<T> && sizeof(T) <= 16;
   template <class T>
   using Held = std::conditional_t<copied<T>, T, const T*>;
+  template <class T, class Arg>  // no temporary made: its address is the stored object's
+  static constexpr bool in_storage = std::is_lvalue_reference_v<Arg> && std::is_same_v<std::remove_cvref_t<Arg>, T>;
 
   template <class T>
   static Held<T> hold(const T& x) noexcept {
@@ -89,8 +96,9 @@ auto split_by_owner(const C& container, int threads) {
   const auto owners = static_cast<std::size_t>(threads);
   std::vector<std::vector<Pair>> runs(owners);
   for (auto& run : runs) run.reserve(container.size() / owners * 5 / 4 + 16);  // a share and a margin
-  container.for_each([&](const auto& key, const auto& value) {
-    runs[static_cast<std::size_t>(container.key_owner(key, threads))].emplace_back(key, value);
+  container.for_each([&](auto&& key, auto&& value) {
+    auto& run = runs[static_cast<std::size_t>(container.key_owner(key, threads))];
+    run.emplace_back(std::forward<decltype(key)>(key), std::forward<decltype(value)>(value));
   });
   return runs;
 }
