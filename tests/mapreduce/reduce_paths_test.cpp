@@ -56,8 +56,13 @@ std::map<std::string, double> sums_in_thread_order(int threads) {
   return model;
 }
 
-void emit_thread_values(pg::Context& me, Table& table,
-                        const std::vector<std::string>& names) {
+std::vector<std::string> key_names() {
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < key_count; ++k) names.push_back(key_name(k));
+  return names;
+}
+
+void emit_thread_values(pg::Context& me, Table& table, const std::vector<std::string>& names) {
   for (std::size_t k = 0; k < key_count; ++k)
     if (emits(me.thread(), k)) table.emit(names[k], value_of(me.thread(), k));
 }
@@ -65,26 +70,25 @@ void emit_thread_values(pg::Context& me, Table& table,
 }  // namespace
 
 TEST(ReducePaths, EveryKeyFoldedInThreadOrderOnBothPaths) {
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < key_count; ++k) names.push_back(key_name(k));
+  const auto names = key_names();
   pgasmr::test::for_each_thread_count([&](pg::Context& me) {
     auto expected = sums_in_thread_order(me.threads());
     auto plus = [](double a, double b) { return a + b; };
+    auto owner = [&](std::string_view k) { return Table().key_owner(k, me.threads()); };
     for (auto transfer : {mr::Transfer::collective, mr::Transfer::one_by_one}) {
       for (auto mode : pgasmr::test::all_modes(me.threads())) {
         auto table = std::make_unique<Table>();
         emit_thread_values(me, *table, names);
         auto result = mr::apply_reduce(me, *table, mode, transfer);
         table.reset();  // the result owns its keys' bytes
-        check_result(me, mode, result, expected, plus, [&](std::string_view k) { return Table().key_owner(k, me.threads()); });
+        check_result(me, mode, result, expected, plus, owner);
       }
     }
   });
 }
 
 TEST(ReducePaths, ContainersMayChangeAsSoonAsTheReduceReturns) {
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < key_count; ++k) names.push_back(key_name(k));
+  const auto names = key_names();
   pgasmr::test::for_each_thread_count([&](pg::Context& me) {
     auto expected = sums_in_thread_order(me.threads());
     Table table;

@@ -113,13 +113,15 @@ result_of_t<C> reduce_in_process(pgas::Context& me, const C& container, FinalGat
   auto every_threads_runs = addresses_of_all(me, runs);
   auto part = then_barrier(me, [&] {
     C mine = container.empty_copy();
+    const bool holds_every_key = mine.size() != 0;  // a dense container: some keys are not this thread's
     reserve_keys(mine, container.size() / static_cast<std::size_t>(threads));  // about its share
     for (const auto* theirs : every_threads_runs)
       fold_into(mine, [&](auto&& fn) {
         for (const auto& pair : (*theirs)[static_cast<std::size_t>(me.thread())]) fn(pair.key(), pair.value());
       });
-    // A dense container holds every key: only the owned ones are this thread's.
-    return make_result(std::move(mine), [&](const auto& key) { return container.key_owner(key, threads) == me.thread(); });
+    return make_result(std::move(mine), [&](const auto& key) {
+      return !holds_every_key || container.key_owner(key, threads) == me.thread();
+    });
   });
   if (final_gather.kind == FinalGather::Kind::none) return part;
   auto parts = addresses_of_all(me, part);
