@@ -71,32 +71,37 @@ bool exact_in_doubles(const datasets::IntegerTable& a, const datasets::IntegerTa
 }
 
 DoubleProduct::DoubleProduct(const datasets::IntegerTable& a, const datasets::IntegerTable& b)
-    : a_(a), columns_(b.columns) {
-  const std::size_t panels = (b.columns + panel_columns - 1) / panel_columns;
-  b_panels_.assign(panels * b.rows * panel_columns, 0.0);
-  for (std::size_t k = 0; k < b.rows; ++k)
-    for (std::size_t j = 0; j < b.columns; ++j)
-      b_panels_[((j / panel_columns) * b.rows + k) * panel_columns + j % panel_columns] =
-          static_cast<double>(b.values[k * b.columns + j]);
+    : a_(a), b_(b), b_panels_(std::make_unique_for_overwrite<double[]>(panels() * b.rows * panel_columns)) {}
+
+void DoubleProduct::pack(std::size_t first, std::size_t last) noexcept {
+  for (std::size_t p = first; p < last; ++p) {
+    double* panel = b_panels_.get() + p * b_.rows * panel_columns;
+    const std::size_t columns = std::min(panel_columns, b_.columns - p * panel_columns);
+    for (std::size_t k = 0; k < b_.rows; ++k) {
+      const std::int64_t* b_row = b_.values.data() + k * b_.columns + p * panel_columns;
+      for (std::size_t c = 0; c < panel_columns; ++c)
+        panel[k * panel_columns + c] = c < columns ? static_cast<double>(b_row[c]) : 0.0;
+    }
+  }
 }
 
 void DoubleProduct::multiply_rows(std::size_t first, std::span<std::int64_t> rows) const {
-  if (columns_ == 0) return;
-  const std::size_t count = rows.size() / columns_, k_count = a_.columns;
+  const std::size_t columns = b_.columns;
+  if (columns == 0) return;
+  const std::size_t count = rows.size() / columns, k_count = a_.columns, panel_count = panels();
   const std::size_t groups = (count + tile_rows - 1) / tile_rows;
-  const std::size_t panels = (columns_ + panel_columns - 1) / panel_columns;
   // Per thread, reused: a band's packed A rows (zero rows pad the last group) and its sums.
   thread_local std::vector<double> a_groups, sums;
   a_groups.assign(groups * k_count * tile_rows, 0.0);
-  sums.resize(groups * tile_rows * panels * panel_columns);
+  sums.resize(groups * tile_rows * panel_count * panel_columns);
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t k = 0; k < k_count; ++k)
       a_groups[((i / tile_rows) * k_count + k) * tile_rows + i % tile_rows] =
           static_cast<double>(a_.values[(first + i) * k_count + k]);
-  multiply_tiles_best(a_groups.data(), groups, b_panels_.data(), panels, k_count, sums.data());
+  multiply_tiles_best(a_groups.data(), groups, b_panels_.get(), panel_count, k_count, sums.data());
   for (std::size_t i = 0; i < count; ++i)
-    for (std::size_t j = 0; j < columns_; ++j)
-      rows[i * columns_ + j] = static_cast<std::int64_t>(sums[i * panels * panel_columns + j]);
+    for (std::size_t j = 0; j < columns; ++j)
+      rows[i * columns + j] = static_cast<std::int64_t>(sums[i * panel_count * panel_columns + j]);
 }
 
 }  // namespace pgasmr::apps::matmul

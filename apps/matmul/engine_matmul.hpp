@@ -32,7 +32,8 @@ struct add_rows {
 };
 
 /// Collective: A B (checked by check_factors) with the chosen distribution and reduce mode;
-/// laps "map" and the reduce phases. The whole product on thread 0, nothing elsewhere.
+/// laps "map", the reduce phases and "assemble" (thread 0 copies the bands into the product).
+/// The whole product on thread 0, nothing elsewhere.
 std::optional<datasets::IntegerTable> multiply_engine(pgas::Context& me, const datasets::IntegerTable& a,
                                                       const datasets::IntegerTable& b, const EngineChoice& choice,
                                                       JobTimer& timer);

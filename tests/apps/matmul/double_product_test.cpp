@@ -20,11 +20,15 @@ namespace {
 
 constexpr std::int64_t two_to(int power) { return std::int64_t{1} << power; }
 
-/// Rows [first, first + count) of A B through DoubleProduct.
+/// Rows [first, first + count) of A B through DoubleProduct, its panels packed in two shares.
 std::vector<std::int64_t> double_rows(const ds::IntegerTable& a, const ds::IntegerTable& b, std::size_t first,
                                       std::size_t count) {
   std::vector<std::int64_t> rows(count * b.columns, -1);
-  mm::DoubleProduct(a, b).multiply_rows(first, rows);
+  mm::DoubleProduct product(a, b);
+  const std::size_t half = product.panels() / 2;
+  product.pack(half, product.panels());
+  product.pack(0, half);
+  product.multiply_rows(first, rows);
   return rows;
 }
 

@@ -70,6 +70,14 @@ class Result {
     return it != entries_.end() && !(key < it->key) ? &it->value : nullptr;
   }
 
+  /// The pairs, moved out; this Result is left empty. Only for pairs without views, whose
+  /// bytes this Result's storage would hold.
+  std::vector<entry_type> release() &&
+    requires(!std::is_same_v<K, std::string_view> && !std::is_same_v<V, std::string_view>)
+  {
+    return std::exchange(entries_, {});
+  }
+
   /// Equal pairs in the same order (owned storage is not compared).
   friend bool operator==(const Result& a, const Result& b) { return a.entries_ == b.entries_; }
 

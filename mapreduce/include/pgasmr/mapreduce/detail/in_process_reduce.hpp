@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -129,14 +130,25 @@ result_of_t<C> reduce_in_process(pgas::Context& me, const C& container, FinalGat
     me.barrier();  // the root's: it copies this thread's part
     return {};
   }
-  return then_barrier(me, [&] {
+  auto gather = [&](const result_of_t<C>* skipped) {  // the parts' pairs, but skipped's, copied
     std::size_t total = 0;
     for (const auto* p : parts) total += p->size();
     std::vector<typename result_of_t<C>::entry_type> pairs;
     pairs.reserve(total);
-    for (const auto* p : parts) pairs.insert(pairs.end(), p->begin(), p->end());
-    return result_of_t<C>(std::move(pairs));  // merges the owners' runs and copies the views' bytes
-  });
+    for (const auto* p : parts)
+      if (p != skipped) pairs.insert(pairs.end(), p->begin(), p->end());
+    return pairs;
+  };
+  if constexpr (requires { std::move(part).release(); }) {
+    // This thread's own part is moved in, not copied, once nobody reads it (past the barrier).
+    auto pairs = then_barrier(me, [&] { return gather(&part); });
+    auto own = std::move(part).release();
+    pairs.insert(pairs.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+    return result_of_t<C>(std::move(pairs));  // merges the owners' runs
+  } else {
+    // Views: the Result copies their bytes before the barrier, while the other parts hold them.
+    return then_barrier(me, [&] { return result_of_t<C>(gather(nullptr)); });
+  }
 }
 
 }  // namespace pgasmr::mr::detail
