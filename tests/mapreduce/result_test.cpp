@@ -1,5 +1,6 @@
 // Result: sorted by key exactly as std::less orders the keys (text keys take a prefix shortcut
-// that must not change the order), owning the bytes of view keys and values, copyable.
+// that must not change the order), owning the bytes of view keys and values, copyable, and
+// giving up its pairs (release) in key order.
 
 #include <gtest/gtest.h>
 
@@ -116,6 +117,16 @@ TEST(Result, SortsOtherKeysByOperatorLess) {
   EXPECT_EQ(keys, (std::vector<std::int64_t>{-3, 0, 5, 9}));
   EXPECT_EQ(*result.find(9), 2);
   EXPECT_EQ(result, (mr::Result<std::int64_t, int>({{9, 2}, {0, 3}, {5, 0}, {-3, 1}})));
+}
+
+TEST(Result, ReleasesItsPairsInKeyOrder) {
+  mr::Result<std::string, std::vector<int>> result({{"b", {2, 2}}, {"a", {1}}, {"c", {}}});
+  const auto pairs = std::move(result).release();
+  ASSERT_EQ(pairs.size(), 3u);
+  EXPECT_EQ(pairs[0].key, "a");
+  EXPECT_EQ(pairs[1].value, (std::vector<int>{2, 2}));
+  EXPECT_EQ(pairs[2].key, "c");
+  EXPECT_TRUE(result.empty());  // NOLINT(bugprone-use-after-move): release leaves it empty
 }
 
 }  // namespace
