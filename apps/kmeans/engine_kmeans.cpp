@@ -11,6 +11,7 @@
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
 #include "kmeans/assignment_memo.hpp"
+#include "kmeans/centroid_search.hpp"
 
 namespace pgasmr::apps::kmeans {
 namespace {
@@ -35,24 +36,26 @@ std::optional<Clustering> kmeans_engine(pgas::Context& me, const KmeansInput& in
   AssignmentMemo memo(input.blocks());
   std::vector<std::int64_t> state = initial_centroids(input.points.values, input.clusters, dimensions);
   state.push_back(0);
-  std::vector<std::int64_t> last_centroids;  // those of the previous round, for blocks the memo lacks
+  // This round's centroids and the previous round's (for blocks the memo lacks), laid out for
+  // the search; each thread makes its own once a round (K x D values).
+  const bool exact = exact_in_doubles(dimensions, input.largest_magnitude);
+  CentroidSearch search, last_search;
   std::uint64_t round = 0;
 
   // The user's map: one block of points, added up in this thread's scratch sums and emitted once
   // per key and block, rather than a pair per coordinate per point.
   std::vector<std::int64_t> block_sums(changed_key + 1);
   auto map_block = [&](std::size_t block, RoundSums& out) {
-    const auto centroids = std::span<const std::int64_t>(state).first(centroid_values);
     const auto begin = input.block_begin(block);
     auto memo_entry = memo.take(block, round, input.block_size(block));
     std::ranges::fill(block_sums, 0);
     std::int64_t changed = 0;
     for (std::size_t j = 0; j < memo_entry.clusters.size(); ++j) {
       const auto point = input.point(begin + j);
-      const auto cluster = nearest_centroid(point, centroids);
+      const auto cluster = search.nearest(point);
       const auto before = round == 1                        ? no_cluster
                           : memo_entry.holds_previous_round ? memo_entry.clusters[j]
-                                                            : nearest_centroid(point, last_centroids);
+                                                            : last_search.nearest(point);
       changed += cluster != before;
       memo_entry.clusters[j] = cluster;
       add_to_sums(point, cluster, std::span(block_sums).first(changed_key));
@@ -66,10 +69,11 @@ std::optional<Clustering> kmeans_engine(pgas::Context& me, const KmeansInput& in
     ++round;
     sums.clear();
     memo.forget_before(round);
+    last_search = std::move(search);
+    search = CentroidSearch(std::span(state).first(centroid_values), dimensions, exact);
     mr::apply_map(me, blocks, map_block, sums, distribution.get());
     timer.lap("map");
     auto reduced = reduce_to_thread0(me, sums, choice.reduce, timer);
-    last_centroids.assign(state.begin(), state.begin() + static_cast<std::ptrdiff_t>(centroid_values));
     if (me.thread() == 0) {
       std::vector<std::int64_t> totals(changed_key + 1);
       for (const auto& [key, value] : reduced) totals[key] = value;

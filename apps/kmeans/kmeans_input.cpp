@@ -65,6 +65,7 @@ KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view na
   input.clusters = static_cast<std::size_t>(clusters);
   input.max_rounds = max_rounds;
   const auto target_blocks = std::max<std::size_t>(total_threads, 1) * blocks_per_thread;
+  for (auto x : points.values) input.largest_magnitude = std::max(input.largest_magnitude, magnitude(x));
   input.points_per_block = std::clamp<std::size_t>((points.rows + target_blocks - 1) / target_blocks, 1, largest_block);
   input.points = std::move(points);
   return input;

@@ -20,6 +20,7 @@ struct KmeansInput {
   std::uint64_t max_rounds = 0;   ///< at least 1
   std::size_t points_per_block = 1;  ///< the engine's map elements are blocks of this many points
   std::uint64_t bytes = 0;        ///< the file's size, for the report
+  std::uint64_t largest_magnitude = 0;  ///< of any coordinate (so of any centroid's: they lie within the points' range)
 
   std::size_t dimensions() const noexcept { return points.columns; }
   std::size_t point_count() const noexcept { return points.rows; }

@@ -6,6 +6,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "common/tbb_arena.hpp"
+#include "kmeans/centroid_search.hpp"
 
 namespace pgasmr::apps::kmeans {
 namespace {
@@ -23,17 +24,19 @@ Clustering kmeans_tbb(const KmeansInput& input, std::size_t threads) {
   auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);
   std::vector<ClusterIndex> cluster_of(input.point_count(), no_cluster);
   const RoundSums zero{std::vector<std::int64_t>(sums_size(input.clusters, dimensions)), 0};
+  const bool exact = exact_in_doubles(dimensions, input.largest_magnitude);
   TbbArena arena(threads);
   std::uint64_t round = 0;
   RoundSums total;
   do {
     ++round;
+    const CentroidSearch search(centroids, dimensions, exact);
     total = arena.execute([&] {
       return tbb::parallel_reduce(
           Points(0, input.point_count()), zero,
           [&](const Points& points, RoundSums partial) {
             for (auto i = points.begin(); i != points.end(); ++i) {
-              auto cluster = nearest_centroid(input.point(i), centroids);
+              auto cluster = search.nearest(input.point(i));
               if (cluster != cluster_of[i]) {
                 cluster_of[i] = cluster;
                 ++partial.changed;

@@ -1,0 +1,77 @@
+// The vectorized nearest-centroid search: taken only where double arithmetic is exact (the 2^53
+// bound, at its edge), and then the same index as the 64-bit search for every point, ties
+// included (small coordinate ranges make many), for any count of centroids (groups of 4 and a
+// remainder) and of coordinates (unrolled 1-4, the general loop, more than 16).
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "kmeans/centroid_search.hpp"
+#include "kmeans/clustering.hpp"
+
+namespace km = pgasmr::apps::kmeans;
+
+namespace {
+
+std::vector<std::int64_t> random_values(std::size_t count, std::int64_t spread, unsigned seed) {
+  std::mt19937_64 random(seed);
+  std::uniform_int_distribution<std::int64_t> value(-spread, spread);
+  std::vector<std::int64_t> values(count);
+  for (auto& v : values) v = value(random);
+  return values;
+}
+
+/// Every point's nearest centroid by both searches.
+void expect_same_as_64_bit_search(std::size_t dimensions, std::size_t clusters, std::int64_t spread, unsigned seed) {
+  const auto centroids = random_values(clusters * dimensions, spread, seed);
+  const auto points = random_values(200 * dimensions, spread, seed + 1);
+  const km::CentroidSearch search(centroids, dimensions, true);
+  for (std::size_t i = 0; i < 200; ++i) {
+    const auto point = std::span(points).subspan(i * dimensions, dimensions);
+    ASSERT_EQ(search.nearest(point), km::nearest_centroid(point, centroids))
+        << "point " << i << ", " << dimensions << " dimension(s), " << clusters << " centroid(s), spread " << spread;
+  }
+}
+
+}  // namespace
+
+TEST(CentroidSearch, TakenOnlyWithinTwoToThe53) {
+  // D (2M)^2 <= 2^53: M = 2^25 gives (2M)^2 = 2^52, so D = 2 is the edge.
+  EXPECT_TRUE(km::exact_in_doubles(2, std::uint64_t{1} << 25));
+  EXPECT_FALSE(km::exact_in_doubles(3, std::uint64_t{1} << 25));
+  EXPECT_FALSE(km::exact_in_doubles(1, (std::uint64_t{1} << 26) + 1));  // (2M)^2 > 2^54
+  EXPECT_TRUE(km::exact_in_doubles(1, std::uint64_t{1} << 26) == false);  // 2^54 > 2^53
+  EXPECT_TRUE(km::exact_in_doubles(1000, 1000));
+  EXPECT_TRUE(km::exact_in_doubles(7, 0));  // every distance 0
+  EXPECT_FALSE(km::exact_in_doubles(1, std::uint64_t{1} << 62));
+}
+
+TEST(CentroidSearch, SameIndexAsThe64BitSearchTiesIncluded) {
+  unsigned seed = 1;
+  for (std::size_t dimensions : {1u, 2u, 3u, 4u, 5u, 9u, 17u})
+    for (std::size_t clusters : {1u, 3u, 4u, 5u, 8u, 13u, 100u})
+      for (std::int64_t spread : {1, 2, 1000}) expect_same_as_64_bit_search(dimensions, clusters, spread, seed++);
+}
+
+TEST(CentroidSearch, ExactAtTheBound) {
+  // D = 2 and M = 2^25: distances up to 2^53, and differences of 1 between them must still tell.
+  const std::int64_t m = std::int64_t{1} << 25;
+  ASSERT_TRUE(km::exact_in_doubles(2, static_cast<std::uint64_t>(m)));
+  const std::vector<std::int64_t> centroids = {-m, -m, m, m, m, m - 1, -m, m};
+  for (const std::vector<std::int64_t>& point :
+       {std::vector<std::int64_t>{m, -m}, {-m, m}, {m, m - 1}, {0, 0}, {m - 1, m}, {-m, -m + 1}}) {
+    const km::CentroidSearch search(centroids, 2, true);
+    EXPECT_EQ(search.nearest(point), km::nearest_centroid(point, centroids)) << point[0] << "," << point[1];
+  }
+}
+
+TEST(CentroidSearch, OutsideTheBoundTakesThe64BitSearch) {
+  const std::int64_t big = std::int64_t{1} << 40;
+  const std::vector<std::int64_t> centroids = {0, big, big + 1, -big};
+  const km::CentroidSearch search(centroids, 1, km::exact_in_doubles(1, static_cast<std::uint64_t>(big + 1)));
+  for (std::int64_t x : {std::int64_t{0}, big, big + 1, -big, big / 2, big / 2 + 1})
+    EXPECT_EQ(search.nearest(std::vector<std::int64_t>{x}), km::nearest_centroid(std::vector<std::int64_t>{x}, centroids));
+}
