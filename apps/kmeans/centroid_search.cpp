@@ -107,16 +107,14 @@ bool exact_in_doubles(std::size_t dimensions, std::uint64_t largest_magnitude) n
 }
 
 CentroidSearch::CentroidSearch(std::span<const std::int64_t> centroids, std::size_t dimensions, bool exact)
-    : dimensions_(dimensions),
-      clusters_(dimensions == 0 ? 0 : centroids.size() / dimensions),
-      in_doubles_(exact && dimensions != 0) {
+    : dimensions_(dimensions), in_doubles_(exact && dimensions != 0) {
   if (!in_doubles_) {
     centroids_.assign(centroids.begin(), centroids.end());
     return;
   }
-  const std::size_t group_count = (clusters_ + lanes - 1) / lanes;
+  const std::size_t clusters = centroids.size() / dimensions, group_count = (clusters + lanes - 1) / lanes;
   groups_.assign(group_count * dimensions * lanes, infinity);
-  for (std::size_t c = 0; c < clusters_; ++c)
+  for (std::size_t c = 0; c < clusters; ++c)
     for (std::size_t d = 0; d < dimensions; ++d)
       groups_[((c / lanes) * dimensions + d) * lanes + c % lanes] = static_cast<double>(centroids[c * dimensions + d]);
 }

@@ -4,8 +4,8 @@
 /// coordinates of magnitude at most M, every difference is an integer of at most 2M and every
 /// partial sum of squares at most D (2M)^2; when that is at most 2^53, a double holds each of
 /// them exactly, so the distances, their order and their ties are those of the 64-bit search
-/// (nearest_centroid). Doubles are what the vector units subtract and multiply four or eight at
-/// a time, where the 64-bit search measures one centroid after another.
+/// (nearest_centroid). Doubles are what the vector units subtract and multiply four at a time,
+/// where the 64-bit search measures one centroid after another.
 
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +37,6 @@ class CentroidSearch {
 
  private:
   std::size_t dimensions_ = 0;
-  std::size_t clusters_ = 0;
   bool in_doubles_ = false;
   std::vector<std::int64_t> centroids_;  // the 64-bit search's
   std::vector<double> groups_;           // group g, coordinate d, lane l at (g * D + d) * lanes + l

@@ -105,8 +105,10 @@ void for_each_word(std::string_view text, OnWord&& on_word) {
   if (open_run != none) emit_run(open_run, text.size());
 }
 
-/// ASCII 'a'..'z' to upper case where the bytes lie, every other byte kept. (One pointer: a
-/// store through a second one could alias the first, which kept GCC from vectorizing the loop.)
+/// ASCII 'a'..'z' to upper case where the bytes lie, every other byte kept; branch-free per byte,
+/// so the compiler vectorizes it. (A raw pointer: a char store through a std::string's operator[]
+/// may alias the string's own pointer, which made GCC reload it for every byte and keep the loop
+/// scalar.)
 inline void upper_case_in_place(char* bytes, std::size_t size) noexcept {
   for (std::size_t i = 0; i < size; ++i) {
     auto c = static_cast<unsigned char>(bytes[i]);
@@ -123,7 +125,7 @@ inline void to_upper_into(std::string_view text, std::string& out) {
 /// `text` in upper case, in `buffer`: upper-cased where it lies when it is `buffer`'s own bytes
 /// (a piece read from a file), copied into it first otherwise (a text held in memory). In place,
 /// a piece and an upper-case copy of it no longer share the second-level cache (word count's map
-/// 2-3% faster).
+/// at 2 threads 4% faster).
 inline std::string_view upper_cased(std::string_view text, std::string& buffer) {
   if (text.data() != buffer.data()) buffer.assign(text);
   upper_case_in_place(buffer.data(), text.size());
