@@ -53,8 +53,10 @@ KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view na
     throw datasets::input_error(file + " has " + std::to_string(points.rows) + " point(s), fewer than --clusters " +
                                 std::to_string(clusters));
   const auto bound = coordinate_bound(points.columns, points.rows);
-  auto beyond = std::ranges::find_if(points.values, [&](std::int64_t x) { return magnitude(x) > static_cast<std::uint64_t>(bound); });
-  if (beyond != points.values.end()) {
+  std::uint64_t largest = 0;  // one pass; the offending coordinate is looked for only when there is one
+  for (auto x : points.values) largest = std::max(largest, magnitude(x));
+  if (largest > static_cast<std::uint64_t>(bound)) {
+    auto beyond = std::ranges::find_if(points.values, [&](std::int64_t x) { return magnitude(x) > static_cast<std::uint64_t>(bound); });
     auto line = static_cast<std::size_t>(beyond - points.values.begin()) / points.columns + 1;  // a row per line
     throw datasets::input_error(file + " line " + std::to_string(line) + ": coordinate " + std::to_string(*beyond) +
                                 " is too large: with " + std::to_string(points.columns) + " dimension(s) and " +
@@ -64,8 +66,8 @@ KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view na
   KmeansInput input;
   input.clusters = static_cast<std::size_t>(clusters);
   input.max_rounds = max_rounds;
+  input.largest_magnitude = largest;
   const auto target_blocks = std::max<std::size_t>(total_threads, 1) * blocks_per_thread;
-  for (auto x : points.values) input.largest_magnitude = std::max(input.largest_magnitude, magnitude(x));
   input.points_per_block = std::clamp<std::size_t>((points.rows + target_blocks - 1) / target_blocks, 1, largest_block);
   input.points = std::move(points);
   return input;
