@@ -130,12 +130,15 @@ class Execution {
                  recv_displacements_, broadcast_root_, stream_table_};
       algorithm = choose(requested_, traffic);
       one_call = one_call_for(algorithm, traffic);
-      direct_streams_ = overlap_ == Overlap::none && one_call != OneCall::none &&
-                        moves_in_place(stream_table_, send_counts_.size());
+      bool direct = one_call != OneCall::none && moves_in_place(stream_table_, send_counts_.size());
+      // In place, the sources must be read before anything is written: they are packed first.
+      // MPI may still write the destinations when only this process's members read its memory,
+      // as they all have by the leaders' call.
+      direct_sends_ = direct && overlap_ == Overlap::none;
+      direct_receives_ = direct && (overlap_ == Overlap::none || !copies_outside_exchange());
       team_.local_step([&] {
-        if (direct_streams_) return;
-        channel_.send.resize(total(send_counts_));
-        channel_.recv.resize(total(recv_counts_));
+        if (!direct_sends_) channel_.send.resize(total(send_counts_));
+        if (!direct_receives_) channel_.recv.resize(total(recv_counts_));
       });
     }
     if (sync.in != InSync::none)
@@ -154,7 +157,7 @@ class Execution {
     }
     if (cross) {
       team_.local_step([&] {
-        if (direct_streams_) {
+        if (direct_receives_) {
           auto pieces = stream_pieces();
           if (one_call == OneCall::alltoall) return group->alltoall_pieces(pieces.send, pieces.receive);
           // A broadcast's root sends every other process the same pieces.
@@ -168,11 +171,14 @@ class Execution {
         move_between_processes(*group, traffic, algorithm);
       });
     }
-    // In place, every read everywhere must precede any write. The leaders' exchange does not
-    // order that: a sender's MPI call may return before a receiver has even entered it, and a
-    // one-sided write could then overtake another process's one-sided read. Staged bytes must
-    // all be in the staging areas before the other processes of the host copy them out.
-    if (overlap_ == Overlap::in_place || staged_between_processes_) team_.barrier();
+    // In place, every read everywhere must precede any write. Where every copy between
+    // processes travels through the leaders' exchange, the local step above ordered this
+    // process's reads before its writes, and nobody else touches its memory. The exchange orders
+    // nothing else: a sender's MPI call may return before a receiver has even entered it, and a
+    // one-sided write could then overtake another process's one-sided read. Staged bytes must all
+    // be in the staging areas before the other processes of the host copy them out.
+    if ((overlap_ == Overlap::in_place && (!cross || copies_outside_exchange())) || staged_between_processes_)
+      team_.barrier();
     {
       CopyingPhase copying(channel_);
       write_phase();
@@ -185,6 +191,10 @@ class Execution {
     else
       team_.local_step({});  // nobody may still be reading the caller's private buffers
   }
+
+  /// Whether some copy between processes bypasses the leaders' exchange: through a mapped
+  /// segment, or one-sided.
+  bool copies_outside_exchange() const { return direct_between_processes_ || one_sided_between_processes_; }
 
   /// The member that acts for `owner`'s side: the owner itself if it is a member, else the
   /// first member in its process (-1 when that process has none).
@@ -251,10 +261,13 @@ class Execution {
         crosses_ = true;
       } else if (target >= 0) {
         task = {Route::get, target, -1};
+        one_sided_between_processes_ = true;
       } else if (source >= 0) {
         task = {Route::put, source, -1};
+        one_sided_between_processes_ = true;
       } else {
         task = {Route::remote, team_.thread_of(0), -1};
+        one_sided_between_processes_ = true;
       }
       tasks_.push_back(task);
     }
@@ -381,8 +394,9 @@ class Execution {
   }
 
   /// This process's streams as pieces of its members' memory, in stream order (the order in
-  /// which route_copies() placed them): sent from the sources of the copies that pack, received
-  /// at their destinations (the other copies of the same bytes copy from there in write_phase).
+  /// which route_copies() placed them): sent from the sources of the copies that pack (in place,
+  /// from the send buffer they were packed into), received at their destinations (the other
+  /// copies of the same bytes copy from there in write_phase).
   struct StreamPieces {
     std::vector<pg::ProcessGroup::SendPieces> send;
     std::vector<pg::ProcessGroup::ReceivePieces> receive;
@@ -390,12 +404,15 @@ class Execution {
   StreamPieces stream_pieces() const {
     StreamPieces pieces{std::vector<pg::ProcessGroup::SendPieces>(send_counts_.size()),
                         std::vector<pg::ProcessGroup::ReceivePieces>(recv_counts_.size())};
+    if (!direct_sends_)  // sent from the channel's send buffer, where read_phase() packed them
+      for (std::size_t g = 0; g < send_counts_.size(); ++g)
+        if (send_counts_[g] != 0) pieces.send[g].push_back({channel_.send.data() + send_displacements_[g], send_counts_[g]});
     auto mine = group_rank_[static_cast<std::size_t>(me_.process())];
     for (std::size_t i = 0; i < tasks_.size(); ++i) {
       const auto& task = tasks_[i];
       if (task.route != Route::packed || !task.packs) continue;
       const auto& copy = plan_.copies()[i];
-      if (task.from_group == mine)
+      if (task.from_group == mine && direct_sends_)
         append(pieces.send[static_cast<std::size_t>(task.to_group)], address(copy.from), copy.bytes);
       if (task.to_group == mine)
         append(pieces.receive[static_cast<std::size_t>(task.from_group)], address(copy.to), copy.bytes);
@@ -421,7 +438,7 @@ class Execution {
       const auto& task = tasks_[i];
       const auto& copy = plan_.copies()[i];
       if (task.route == Route::packed) {
-        if (task.packer == self && task.packs && !direct_streams_) {
+        if (task.packer == self && task.packs && !direct_sends_) {
           auto* out = channel_.send.data() + send_displacements_[static_cast<std::size_t>(task.to_group)] + task.stream_offset;
           std::memcpy(out, address(copy.from), copy.bytes);
         }
@@ -492,7 +509,7 @@ class Execution {
       const auto& copy = plan_.copies()[i];
       if (task.route == Route::packed) {
         const std::byte* in = nullptr;
-        if (!direct_streams_)
+        if (!direct_receives_)
           in = channel_.recv.data() + recv_displacements_[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
         else if (!task.packs)  // MPI wrote these bytes to the destination of the copy that packs them
           in = address(plan_.copies()[task.packing_task].to);
@@ -520,7 +537,11 @@ class Execution {
   bool crosses_ = false;                    // some copy travels packed, through MPI
   bool direct_between_processes_ = false;   // some copy touches another process's memory directly
   bool staged_between_processes_ = false;   // some copy goes through a staging area
-  bool direct_streams_ = false;  // MPI moves the packed copies' bytes in place (stream_pieces())
+  bool one_sided_between_processes_ = false;  // some copy is a one-sided get or put (route get, put, remote)
+  // MPI reads the packed copies' sources, and writes their destinations, in place (stream_pieces())
+  // instead of the channel's send and receive buffers.
+  bool direct_sends_ = false;
+  bool direct_receives_ = false;
   int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
   std::vector<long> relay_;  // by task: the task whose destination it copies instead (NUMA level)
   bool relayed_ = false;
