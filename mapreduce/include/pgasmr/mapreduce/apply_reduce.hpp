@@ -55,6 +55,29 @@ inline std::vector<std::byte> gather_for(pgas::Context& me, Outgoing out, FinalG
   return gather_bytes(me, out, root, transfer);
 }
 
+/// by_key: each key goes to its owner thread, which folds what every thread sends it (local
+/// combining already shrank every thread's part, so each key crosses the network once per
+/// thread); then, as `then` says, the owners' parts are gathered.
+template <CombiningContainer C>
+result_of_t<C> reduce_by_key(pgas::Context& me, const C& container, FinalGather then, Transfer transfer) {
+  auto threads = me.threads();
+  auto owner = [&](const auto& key) { return container.key_owner(key, threads); };
+  auto shuffled = encode_partitioned(container, owner, threads, transfer);
+  auto shuffled_in = exchange_bytes(me, shuffled.outgoing(), shuffled.per_destination, transfer);
+  // An owner gets about its share of this thread's keys (more when the threads' keys differ).
+  auto mine = fold(container, shuffled_in, container.size() / static_cast<std::size_t>(threads));
+  // A dense container holds every key; only the owned ones are this thread's result.
+  auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
+  auto part = make_result(std::move(mine), owned);  // sorted by key, on every owner at once
+  if (then.kind == FinalGather::Kind::none) return part;
+  // The owners' keys are disjoint: what they send is one sorted run each, in thread order, which
+  // the receivers merge (Result's constructor) instead of folding into a table and sorting.
+  auto received = gather_for(me, encode_pairs(part, transfer).outgoing(), then.kind, then.root, transfer);
+  if (then.kind == FinalGather::Kind::root && me.thread() != then.root) return {};
+  auto runs = decoded<typename C::key_type, typename C::mapped_type>(std::move(received));
+  return result_of_t<C>(std::move(runs.pairs));  // copies the views' bytes out of runs.bytes
+}
+
 }  // namespace detail
 
 /// Per-key reduce with the container's own combiner. The result on each thread:
@@ -79,46 +102,23 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
       return result_of_t<C>(std::move(pairs));
     }
   }
-  // Threads of one process read each other's containers in place (all and root are by_key with
-  // a final gather there); the pairs paths below are for processes, and for the thesis's
-  // one-by-one transfer.
-  if (me.processes() == 1 && transfer == Transfer::collective && mode.kind != ReduceMode::Kind::no_comm)
-    return detail::reduce_in_process(me, container, final_gather_of(mode));
-  switch (mode.kind) {
-    case ReduceMode::Kind::no_comm: return detail::make_result(container);
-    case ReduceMode::Kind::all: {
-      auto received = detail::allgather_bytes(me, detail::encode_pairs(container, transfer).outgoing(), transfer);
-      // As many keys as this thread's own table: most jobs reduce to about as many (word count
-      // to the same words).
-      return detail::make_result(detail::fold(container, received, container.size()));
-    }
-    case ReduceMode::Kind::root: {
-      auto sent = detail::encode_pairs(container, transfer);
-      auto received = detail::gather_bytes(me, sent.outgoing(), mode.root, transfer);
-      if (me.thread() != mode.root) return {};
-      return detail::make_result(detail::fold(container, received, container.size()));
-    }
-    case ReduceMode::Kind::by_key: break;
+  if (mode.kind == ReduceMode::Kind::no_comm) return detail::make_result(container);
+  // all and root are by_key with a final gather: each owner folds and sorts only its share of
+  // the keys, and the receivers merge the owners' sorted parts. Threads of one process read each
+  // other's containers in place; the pairs below travel between processes.
+  if (transfer == Transfer::collective) {
+    if (me.processes() == 1) return detail::reduce_in_process(me, container, final_gather_of(mode));
+    return detail::reduce_by_key(me, container, final_gather_of(mode), transfer);
   }
-  // Each key goes to its owner, which folds what every thread sends it: local combining
-  // already shrank every thread's part, so each key crosses the network once per thread.
-  auto threads = me.threads();
-  auto owner = [&](const auto& key) { return container.key_owner(key, threads); };
-  auto shuffled = detail::encode_partitioned(container, owner, threads, transfer);
-  auto shuffled_in = detail::exchange_bytes(me, shuffled.outgoing(), shuffled.per_destination, transfer);
-  // An owner gets about its share of this thread's keys (more when the threads' keys differ).
-  auto mine = detail::fold(container, shuffled_in, container.size() / static_cast<std::size_t>(threads));
-  // A dense container holds every key; only the owned ones are this thread's result.
-  auto owned = [&](const auto& key) { return owner(key) == me.thread(); };
-  auto part = detail::make_result(std::move(mine), owned);  // sorted by key, on every owner at once
-  if (mode.then.kind == FinalGather::Kind::none) return part;
-  // The owners' keys are disjoint: what they send is one sorted run each, in thread order, which
-  // the receivers merge (Result's constructor) instead of folding into a table and sorting.
-  auto received = detail::gather_for(me, detail::encode_pairs(part, transfer).outgoing(), mode.then.kind,
-                                     mode.then.root, transfer);
-  if (mode.then.kind == FinalGather::Kind::root && me.thread() != mode.then.root) return {};
-  auto runs = detail::decoded<typename C::key_type, typename C::mapped_type>(std::move(received));
-  return result_of_t<C>(std::move(runs.pairs));  // copies the views' bytes out of runs.bytes
+  if (mode.kind == ReduceMode::Kind::by_key) return detail::reduce_by_key(me, container, mode.then, transfer);
+  // The thesis's one-by-one transfer keeps its patterns for all and root: every pair is put to
+  // each receiver, which folds them all.
+  auto sent = detail::encode_pairs(container, transfer);
+  auto received = detail::gather_for(me, sent.outgoing(), final_gather_of(mode).kind, mode.root, transfer);
+  if (mode.kind == ReduceMode::Kind::root && me.thread() != mode.root) return {};
+  // As many keys as this thread's own table: most jobs reduce to about as many (word count to
+  // the same words).
+  return detail::make_result(detail::fold(container, received, container.size()));
 }
 
 /// Per-key reduce of a container without a combiner (ListContainer): each thread first folds
