@@ -4,6 +4,7 @@
 /// the key's bytes, so every process computes the same value (a shuffle needs that); custom
 /// hashers must be deterministic in the same way (no per-process random seed).
 
+#include <array>
 #include <bit>
 #include <concepts>
 #include <cstddef>
@@ -59,6 +60,16 @@ struct ShortText {
 inline constexpr std::size_t short_text_bytes = 15;
 inline constexpr unsigned short_text_size_shift = 56;  // where `second` keeps the size
 
+/// For n = 0 .. short_text_bytes, the masks that keep the first n bytes of a ShortText's two
+/// words. Looked up: computed, `n >= 8 ? ... : ...` compiles to a branch that text mispredicts
+/// (word count's map: half a misprediction per word, a third of all its mispredictions).
+inline constexpr auto short_text_masks = [] {
+  auto low_bytes = [](std::size_t n) { return n >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1; };
+  std::array<ShortText, short_text_bytes + 1> masks{};
+  for (std::size_t n = 0; n < masks.size(); ++n) masks[n] = {low_bytes(n), n > 8 ? low_bytes(n - 8) : 0};
+  return masks;
+}();
+
 /// The ShortText of `size` (at most short_text_bytes) bytes, without a branch on the size
 /// (unpredictable in text, where a quarter of the words are longer than 8 bytes): 16 bytes are
 /// loaded whenever they lie within the page of the first, as in pack_word, and masked.
@@ -73,9 +84,9 @@ inline constexpr unsigned short_text_size_shift = 56;  // where `second` keeps t
   } else {
     std::memcpy(&text, data, size);
   }
-  auto low_bytes = [](std::size_t n) { return n >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1; };
-  text.first &= low_bytes(size);
-  text.second = (text.second & low_bytes(size > 8 ? size - 8 : 0)) | std::uint64_t{size} << short_text_size_shift;
+  const ShortText& keep = short_text_masks[size];
+  text.first &= keep.first;
+  text.second = (text.second & keep.second) | std::uint64_t{size} << short_text_size_shift;
   return text;
 }
 
