@@ -1,5 +1,6 @@
 #include "spamcount/engine_spam_count.hpp"
 
+#include <span>
 #include <string>
 
 #include <pgasmr/mapreduce/apply_map.hpp>
@@ -16,10 +17,11 @@ namespace {
 /// Counts indexed by keyword (Keywords::distinct()).
 using KeywordTable = mr::ArrayContainer<std::uint64_t, mr::sum>;
 
-/// The sequential map function: one piece of mail, upper-cased (as word count does, so the
-/// table compares words byte for byte), in; (keyword index, 1) out for each word that is a keyword.
-void count_piece(std::string_view upper, const Keywords& keywords, KeywordTable& out) {
-  wordcount::for_each_word(upper, [&](std::string_view word) {
+/// The sequential map function: one piece of mail, upper-cased as its words are found (as word
+/// count does, so the table compares words byte for byte), in; (keyword index, 1) out for each
+/// word that is a keyword.
+void count_piece(std::span<char> text, const Keywords& keywords, KeywordTable& out) {
+  wordcount::for_each_word_upper_casing(text, [&](std::string_view word) {
     if (auto keyword = keywords.find(word)) out.emit(*keyword, 1);
   });
 }
@@ -39,7 +41,7 @@ std::optional<KeywordCounts> count_keywords_engine(pgas::Context& me, const Mail
   KeywordTable counts(input.keywords.distinct().size());
   auto map_piece = [&input](const datasets::TextPiece& piece, KeywordTable& out) {
     thread_local std::string buffer;
-    count_piece(wordcount::upper_cased(input.mail.text(piece, buffer), buffer), input.keywords, out);
+    count_piece(wordcount::writable_in(input.mail.text(piece, buffer), buffer), input.keywords, out);
   };
   mr::apply_map(me, pieces, map_piece, counts, distribution.get());
   timer.lap("map");

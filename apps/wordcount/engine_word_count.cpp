@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -19,14 +20,15 @@ namespace {
 /// Keys are words in their reported spelling (upper case), compared byte for byte.
 using WordTable = mr::HashContainer<std::string_view, std::uint64_t, mr::sum>;
 
-/// The sequential map function: one piece of text, upper-cased (a vectorized pass that costs
-/// less than hashing and comparing every word case-insensitively; 1 MiB or less, unless one word
-/// is longer), in; (word, 1) out for each word. Words go out in batches, so that the container
-/// fetches their slots from memory together; it copies the new ones, so the buffer can be reused.
-void count_piece(std::string_view upper, WordTable& out) {
+/// The sequential map function: one piece of text (1 MiB or less, unless one word is longer),
+/// upper-cased as its words are found (cheaper than hashing and comparing every word
+/// case-insensitively), in; (word, 1) out for each word. Words go out in batches, so that the
+/// container fetches their slots from memory together; it copies the new ones, so the buffer
+/// can be reused.
+void count_piece(std::span<char> text, WordTable& out) {
   std::array<std::string_view, 32> batch;
   std::size_t batched = 0;
-  for_each_word(upper, [&](std::string_view word) {
+  for_each_word_upper_casing(text, [&](std::string_view word) {
     batch[batched++] = word;
     if (batched == batch.size()) {
       out.emit_batch(batch, 1);
@@ -52,7 +54,7 @@ std::optional<WordCounts> count_words_engine(pgas::Context& me, const datasets::
   WordTable words;
   auto map_piece = [&input](const datasets::TextPiece& piece, WordTable& out) {
     thread_local std::string buffer;
-    count_piece(upper_cased(input.text(piece, buffer), buffer), out);
+    count_piece(writable_in(input.text(piece, buffer), buffer), out);
   };
   mr::apply_map(me, pieces, map_piece, words, distribution.get());
   timer.lap("map");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,30 @@ TEST(Words, EveryCutOfATextAcrossBlockBoundaries) {
     for (std::size_t end = begin; end <= text.size(); end += end - begin < 130 ? 1 : 13) {
       auto piece = std::string_view(text).substr(begin, end - begin);
       ASSERT_EQ(words_of(piece), reference_words(piece)) << "bytes " << begin << ".." << end;
+    }
+}
+
+TEST(Words, UpperCasingTheTextWhileFindingItsWordsEveryCutAcrossBlocks) {
+  // Every byte value, and words and apostrophes around the 64-byte blocks: the words found are
+  // the upper-case spellings of for_each_word's, and the text is left as upper_case_in_place
+  // leaves it, the short last block included.
+  std::string text;
+  for (int byte = 0; byte < 256; ++byte) text += static_cast<char>(byte);
+  for (int length = 1; length <= 70; length += 3)
+    text += std::string(static_cast<std::size_t>(length), static_cast<char>((length % 2 ? 'a' : 'A') + length % 26)) +
+            (length % 2 ? "''x " : "'q`z{ ");
+  for (std::size_t begin = 0; begin <= 64; ++begin)
+    for (std::size_t end = begin; end <= text.size(); end += end - begin < 130 ? 1 : 13) {
+      const std::string original = text.substr(begin, end - begin);
+      std::string expected_text = original;
+      wc::upper_case_in_place(expected_text.data(), expected_text.size());
+      std::vector<std::string> expected_words;
+      for (const auto& word : words_of(original)) expected_words.push_back(wc::to_upper(word));
+      std::string piece = original;
+      std::vector<std::string> words;
+      wc::for_each_word_upper_casing(std::span(piece), [&](std::string_view word) { words.emplace_back(word); });
+      ASSERT_EQ(words, expected_words) << "bytes " << begin << ".." << end;
+      ASSERT_EQ(piece, expected_text) << "bytes " << begin << ".." << end;
     }
 }
 

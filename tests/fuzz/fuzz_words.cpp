@@ -1,9 +1,11 @@
 // The word count's text path on any bytes: TextInput with word count's cut rule must cover the
-// text exactly with non-empty pieces that cut no word, and for_each_word must find the words a
-// byte-by-byte reading finds. The first byte picks the piece size.
+// text exactly with non-empty pieces that cut no word, for_each_word must find the words a
+// byte-by-byte reading finds, and for_each_word_upper_casing the same in upper case. The first
+// byte picks the piece size.
 
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   std::vector<std::string_view> found;
   wc::for_each_word(text, [&](std::string_view word) { found.push_back(word); });
-  check(found == words_byte_by_byte(text));
+  const auto expected = words_byte_by_byte(text);
+  check(found == expected);
+
+  // Upper-casing while finding the words: the same words in upper case, the text upper-cased.
+  std::string upper(text);
+  std::vector<std::string> upper_found;
+  wc::for_each_word_upper_casing(std::span(upper), [&](std::string_view word) { upper_found.emplace_back(word); });
+  check(upper == wc::to_upper(text) && upper_found.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) check(upper_found[i] == wc::to_upper(expected[i]));
   return 0;
 }
