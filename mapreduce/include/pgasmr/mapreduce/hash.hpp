@@ -117,9 +117,19 @@ std::uint64_t hash_words(const char* bytes, std::size_t size, std::uint64_t seed
   return mix64(h);
 }
 
-/// The hash of a short text, from its two words (no loop whose length varies with the text).
+/// The 128-bit product of a and b, its halves xor-ed: every bit of a reaches most bits of the
+/// result in one multiply.
+inline std::uint64_t folded_multiply(std::uint64_t a, std::uint64_t b) noexcept {
+  __extension__ using Wide = unsigned __int128;
+  const Wide product = Wide{a} * b;
+  return static_cast<std::uint64_t>(product) ^ static_cast<std::uint64_t>(product >> 64);
+}
+
+/// The hash of a short text, from its two words (no loop whose length varies with the text):
+/// two folded multiplies by constants, fewer instructions than multiplies and mix64's finalizer
+/// (word count hashes every word of its text: 6 instructions a word less).
 inline std::uint64_t hash_short_text(ShortText text, std::uint64_t seed = 0) noexcept {
-  return mix64(std::rotl(seed ^ (text.second * hash_k1) ^ (text.first * hash_k2), 31) * hash_k1);
+  return folded_multiply(folded_multiply(text.first ^ hash_k1, hash_k2) ^ text.second ^ seed, hash_k1);
 }
 
 /// hash_bytes of `text`, given its ShortText when it is short (ignored otherwise): a container
