@@ -70,6 +70,21 @@ inline constexpr auto short_text_masks = [] {
   return masks;
 }();
 
+/// `words` masked to `size` bytes, the size in the last byte.
+inline ShortText masked_short_text(ShortText words, std::size_t size) noexcept {
+  const ShortText& keep = short_text_masks[size];
+  return {words.first & keep.first, (words.second & keep.second) | std::uint64_t{size} << short_text_size_shift};
+}
+
+/// short_text for the few texts it cannot load 16 bytes of: those near the end of a page, and
+/// the empty ones (whose data may be null). Apart, so that the common path keeps its words in
+/// registers rather than in a copy in memory.
+inline ShortText short_text_copied(const char* data, std::size_t size) noexcept {
+  ShortText words{0, 0};
+  if (size != 0) std::memcpy(&words, data, size);
+  return masked_short_text(words, size);
+}
+
 /// The ShortText of `size` (at most short_text_bytes) bytes, without a branch on the size
 /// (unpredictable in text, where a quarter of the words are longer than 8 bytes): 16 bytes are
 /// loaded whenever they lie within the page of the first, as in pack_word, and masked.
@@ -77,17 +92,10 @@ inline constexpr auto short_text_masks = [] {
                                                                                   std::size_t size) noexcept {
   using unaligned_word [[gnu::aligned(1), gnu::may_alias]] = std::uint64_t;
   constexpr std::uintptr_t page = 4096;
-  ShortText text{0, 0};
-  if (size == 0) [[unlikely]] {  // its data may be null: nothing to load
-  } else if ((reinterpret_cast<std::uintptr_t>(data) & (page - 1)) <= page - 16) [[likely]] {
-    text = {*reinterpret_cast<const unaligned_word*>(data), *reinterpret_cast<const unaligned_word*>(data + 8)};
-  } else {
-    std::memcpy(&text, data, size);
-  }
-  const ShortText& keep = short_text_masks[size];
-  text.first &= keep.first;
-  text.second = (text.second & keep.second) | std::uint64_t{size} << short_text_size_shift;
-  return text;
+  if (size == 0 || (reinterpret_cast<std::uintptr_t>(data) & (page - 1)) > page - 16) [[unlikely]]
+    return short_text_copied(data, size);
+  return masked_short_text({*reinterpret_cast<const unaligned_word*>(data), *reinterpret_cast<const unaligned_word*>(data + 8)},
+                           size);
 }
 
 /// The ShortText of `text` when it is short; of its first short_text_bytes bytes otherwise,
