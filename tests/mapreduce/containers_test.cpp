@@ -265,6 +265,22 @@ TEST(HashContainer, TextKeysOfEveryLengthAndPlace) {
   EXPECT_EQ(got, expected);
 }
 
+TEST(HashContainer, LongTextKeysAreNotTakenForTheirShortPrefixes) {
+  // Every key collides: a 15-byte key and the longer keys it begins (their first 15 bytes are
+  // its bytes) are told apart by their sizes and bytes, not by the words of their prefixes.
+  auto same_hash = [](std::string_view) { return std::uint64_t{42}; };
+  mr::HashContainer<std::string_view, std::uint64_t, mr::sum, decltype(same_hash)> keys(0, same_hash);
+  const std::string prefix = "abcdefghijklmno", longer = prefix + "p", longest = prefix + "pq";
+  std::vector<std::string_view> batch{longer, prefix, longest, prefix, longer, prefix};
+  keys.emit_batch(batch, 1);
+  keys.emit(longest, 1);
+  keys.emit(prefix, 1);
+  ASSERT_EQ(keys.size(), 3u);
+  EXPECT_EQ(*keys.find(prefix), 4u);
+  EXPECT_EQ(*keys.find(longer), 2u);
+  EXPECT_EQ(*keys.find(longest), 2u);
+}
+
 TEST(HashContainer, StringViewKeysAreCopiedSoTheyNeedNotOutliveTheEmit) {
   mr::HashContainer<std::string_view, int> table;
   for (int i = 0; i < 300; ++i) {

@@ -98,10 +98,18 @@ inline ShortText short_text_copied(const char* data, std::size_t size) noexcept 
                            size);
 }
 
-/// The ShortText of `text` when it is short; of its first short_text_bytes bytes otherwise,
-/// which nothing compares (a long text is compared and hashed by its bytes).
+/// The size byte of a long text's ShortText: one no stored key's words carry (StoredText marks
+/// its long keys 0xff), so that comparing ShortTexts alone settles every short text and never
+/// takes a long one for a stored key.
+inline constexpr std::uint64_t long_text_size_byte = 0xfe;
+
+/// The ShortText of `text` when it is short; for a long text (compared and hashed by its
+/// bytes), its first short_text_bytes bytes with long_text_size_byte.
 inline ShortText short_text(std::string_view text) noexcept {
-  return short_text(text.data(), text.size() < short_text_bytes ? text.size() : short_text_bytes);
+  if (text.size() <= short_text_bytes) [[likely]] return short_text(text.data(), text.size());
+  ShortText words = short_text(text.data(), short_text_bytes);
+  words.second = (words.second & ~(std::uint64_t{0xff} << short_text_size_shift)) | long_text_size_byte << short_text_size_shift;
+  return words;
 }
 
 /// Whether two strings hold the same bytes (inline: no memcmp call for short strings).

@@ -37,18 +37,20 @@ class StoredText {
     return {reinterpret_cast<const char*>(&words_), static_cast<std::size_t>(words_.second >> size_shift)};
   }
 
-  /// Whether `text`, whose ShortText is `words` when it is short, holds the same bytes: only a
-  /// long text reads the stored copy.
+  /// Whether `text`, whose ShortText is `words`, holds the same bytes: the words settle it for a
+  /// short text (a long text's never equal stored ones: long_text_size_byte), so a hit reads
+  /// neither `text` nor the stored copy; only a long text compares bytes.
   bool holds(std::string_view text, ShortText words) const noexcept {
-    if (text.size() > short_text_bytes) [[unlikely]] return is_long() && same_bytes(view(), text);
-    return words == words_;
+    if (words == words_) [[likely]] return true;
+    return text.size() > short_text_bytes && is_long() && same_bytes(view(), text);
   }
   bool holds(std::string_view text) const noexcept { return holds(text, short_text(text)); }
 
  private:
   static constexpr unsigned size_shift = short_text_size_shift;
-  // A size byte no short text has: marks the address and size of a long one.
+  // A size byte no ShortText has: marks the address and size of a long text.
   static constexpr std::uint64_t long_mark = std::uint64_t{0xff} << size_shift;
+  static_assert(long_text_size_byte != 0xff && long_text_size_byte > short_text_bytes);
 
   bool is_long() const noexcept { return (words_.second & long_mark) == long_mark; }
 
