@@ -137,8 +137,8 @@ void for_each_word(std::string_view text, OnWord&& on_word) {
 }
 
 /// Upper-cases `text` where it lies (as upper_case_in_place) and calls on_word for each of its
-/// words, in upper case, as for_each_word does: one pass over the bytes instead of two (word
-/// count's map: 8 instructions a word less than upper-casing first).
+/// words, in upper case, as for_each_word does: one pass over the bytes instead of two, from the
+/// letters' mask the scan computes anyway (word count's map: 2.4 instructions a word fewer).
 template <class OnWord>
 void for_each_word_upper_casing(std::span<char> text, OnWord&& on_word) {
   detail::scan_words<true>(text.data(), text.size(), on_word);

@@ -143,7 +143,7 @@ inline std::uint64_t folded_multiply(std::uint64_t a, std::uint64_t b) noexcept 
 
 /// The hash of a short text, from its two words (no loop whose length varies with the text):
 /// two folded multiplies by constants, fewer instructions than multiplies and mix64's finalizer
-/// (word count hashes every word of its text: 6 instructions a word less).
+/// (word count hashes every word of its text: about 10 instructions a word fewer).
 inline std::uint64_t hash_short_text(ShortText text, std::uint64_t seed = 0) noexcept {
   return folded_multiply(folded_multiply(text.first ^ hash_k1, hash_k2) ^ text.second ^ seed, hash_k1);
 }
