@@ -60,7 +60,7 @@ std::optional<WordCounts> count_words_engine(pgas::Context& me, const datasets::
   timer.lap("map");
   auto reduced = reduce_to_thread0(me, words, choice.reduce, timer);
   std::optional<WordCounts> counts;
-  if (me.thread() == 0) counts = WordCounts::from_pairs(reduced);
+  if (me.thread() == 0) counts = WordCounts::from_upper_case_pairs(reduced);
   timer.lap("sort by count");  // thread 0 sorts while the others wait in the lap's barrier
   return counts;
 }

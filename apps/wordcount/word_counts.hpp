@@ -25,10 +25,14 @@ class WordCounts {
   /// Takes (word in any case, count) pairs with distinct words ignoring case; upper-cases and sorts.
   template <class Pairs>
   static WordCounts from_pairs(const Pairs& pairs) {
-    std::vector<WordCount> entries;
-    entries.reserve(pairs.size());
-    for (const auto& [word, count] : pairs) entries.push_back({to_upper(word), count});
-    return WordCounts(std::move(entries));
+    return from(pairs, [](std::string_view word) { return to_upper(word); });
+  }
+  /// The same for words in upper case already (the engine's: it upper-cases the text), taken as
+  /// they are: upper-casing word count's 102,000 words again cost about 12 of the 35 million
+  /// instructions of its sort by count.
+  template <class Pairs>
+  static WordCounts from_upper_case_pairs(const Pairs& pairs) {
+    return from(pairs, [](std::string_view word) { return std::string(word); });
   }
 
   const std::vector<WordCount>& entries() const noexcept { return entries_; }
@@ -36,6 +40,13 @@ class WordCounts {
   friend bool operator==(const WordCounts&, const WordCounts&) = default;
 
  private:
+  template <class Pairs, class Spell>
+  static WordCounts from(const Pairs& pairs, Spell spell) {
+    std::vector<WordCount> entries;
+    entries.reserve(pairs.size());
+    for (const auto& [word, count] : pairs) entries.push_back({spell(word), count});
+    return WordCounts(std::move(entries));
+  }
   explicit WordCounts(std::vector<WordCount> entries);
   std::vector<WordCount> entries_;
 };
