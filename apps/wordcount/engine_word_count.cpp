@@ -26,7 +26,7 @@ using WordTable = mr::HashContainer<std::string_view, std::uint64_t, mr::sum>;
 /// container fetches their slots from memory together; it copies the new ones, so the buffer
 /// can be reused.
 void count_piece(std::span<char> text, WordTable& out) {
-  std::array<std::string_view, 32> batch;
+  std::array<std::string_view, 64> batch;
   std::size_t batched = 0;
   for_each_word_upper_casing(text, [&](std::string_view word) {
     batch[batched++] = word;

@@ -194,7 +194,7 @@ TEST(HashContainer, EmitBatchFoldsLikeEmit) {
   std::vector<std::string_view> views(words.begin(), words.end());
   mr::HashContainer<std::string_view, std::uint64_t> one_by_one, batched;
   for (auto w : views) one_by_one.emit(w, 2);
-  for (std::size_t at = 0; at < views.size(); at += 77)  // batches of every size, across the inner 32
+  for (std::size_t at = 0; at < views.size(); at += 77)  // batches crossing the inner 64
     batched.emit_batch(std::span<const std::string_view>(views).subspan(at, std::min<std::size_t>(77, views.size() - at)), 2);
   batched.emit_batch({}, 2);
   EXPECT_EQ(as_map(batched), as_map(one_by_one));

@@ -102,7 +102,7 @@ class HashContainer {
 
   /// emit(keys[i], value) for every key, faster for large tables: the slots of the whole batch
   /// are fetched from memory together, while the keys are hashed. (A word count emits the words
-  /// of a text chunk 32 at a time.)
+  /// of a text chunk 64 at a time.)
   void emit_batch(std::span<const K> keys, const V& value) {
     emit_batches(keys.size(), [&](std::size_t i) -> const K& { return keys[i]; }, [&](std::size_t) -> const V& { return value; });
   }
@@ -189,7 +189,7 @@ class HashContainer {
   /// saved: word count's map on a 200 MiB corpus took 10% longer with it.)
   template <class KeyAt, class ValueAt>
   void emit_batches(std::size_t n, KeyAt key_at, ValueAt value_at) {
-    constexpr std::size_t batch = 32;
+    constexpr std::size_t batch = 64;  // word count's engine 1.6-2.6% faster than with 32; 128 no better
     std::uint64_t tags[batch];
     Slot* homes[batch];
     Probe probes[batch];
