@@ -52,7 +52,8 @@ namespace detail {
 
 /// A text of at most short_text_bytes bytes as two words: its bytes in memory order,
 /// zero-padded, then its size in the last byte. Equal texts, equal words: one comparison of
-/// two registers tells two short texts apart (and a text's hash reads its bytes once).
+/// two registers tells two short texts apart (and a text's hash reads its bytes once). A
+/// longer text's ShortText holds its first bytes and long_text_size_byte (short_text below).
 struct ShortText {
   std::uint64_t first, second;
   friend bool operator==(const ShortText&, const ShortText&) = default;
