@@ -6,6 +6,7 @@
 #include <string>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 
 #include "common/options.hpp"
 #include "kmeans/clustering.hpp"
@@ -48,7 +49,7 @@ KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view na
   if (clusters == 0) throw usage_error("--clusters must be at least 1");
   if (clusters >= no_cluster) throw usage_error("--clusters must be below " + std::to_string(no_cluster));
   if (max_rounds == 0) throw usage_error("--max-rounds must be at least 1");
-  const std::string file = "'" + std::string(name) + "'";
+  const std::string file = datasets::in_quotes(name);
   if (clusters > points.rows)
     throw datasets::input_error(file + " has " + std::to_string(points.rows) + " point(s), fewer than --clusters " +
                                 std::to_string(clusters));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/matrix.hpp>
 
 namespace pgasmr::apps::matmul {
@@ -58,13 +59,15 @@ Factors load_factors(const std::filesystem::path& a, const std::filesystem::path
 void check_factors(const datasets::IntegerTable& a, const datasets::IntegerTable& b, const std::string& a_name,
                    const std::string& b_name) {
   if (a.columns != b.rows)
-    throw datasets::input_error("cannot multiply '" + a_name + "' (" + shape_of(a) + ") by '" + b_name + "' (" +
-                                shape_of(b) + "): A's columns must equal B's rows");
+    throw datasets::input_error("cannot multiply " + datasets::in_quotes(a_name) + " (" + shape_of(a) + ") by " +
+                                datasets::in_quotes(b_name) + " (" + shape_of(b) +
+                                "): A's columns must equal B's rows");
   const auto bound = product_bound(a, b);
   if (!bound || *bound > static_cast<std::uint64_t>(INT64_MAX))
-    throw datasets::input_error("'" + a_name + "' x '" + b_name + "': " + std::to_string(a.columns) +
-                                " terms x largest magnitudes " + std::to_string(largest_magnitude(a)) + " and " +
-                                std::to_string(largest_magnitude(b)) + " could overflow 64 bits");
+    throw datasets::input_error(datasets::in_quotes(a_name) + " x " + datasets::in_quotes(b_name) + ": " +
+                                std::to_string(a.columns) + " terms x largest magnitudes " +
+                                std::to_string(largest_magnitude(a)) + " and " + std::to_string(largest_magnitude(b)) +
+                                " could overflow 64 bits");
 }
 
 std::optional<std::uint64_t> product_bound(const datasets::IntegerTable& a, const datasets::IntegerTable& b) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/matrix.hpp>
 
 namespace pgasmr::apps::pca {
@@ -40,12 +41,14 @@ MatrixInput load_matrix(const std::filesystem::path& path) {
 
 void check_computable(const datasets::IntegerTable& matrix, const std::string& name) {
   if (matrix.columns < 2)
-    throw datasets::input_error("'" + name + "': PCA needs at least 2 columns (the sample covariance divides by n - 1)");
+    throw datasets::input_error(datasets::in_quotes(name) +
+                                ": PCA needs at least 2 columns (the sample covariance divides by n - 1)");
   std::uint64_t largest = 0;
   for (auto value : matrix.values) largest = std::max(largest, magnitude(value));
   if (largest > largest_column_magnitude_product / matrix.columns)
-    throw datasets::input_error("'" + name + "': " + std::to_string(matrix.columns) + " columns x largest magnitude " +
-                                std::to_string(largest) + " exceed " + std::to_string(largest_column_magnitude_product) +
+    throw datasets::input_error(datasets::in_quotes(name) + ": " + std::to_string(matrix.columns) +
+                                " columns x largest magnitude " + std::to_string(largest) + " exceed " +
+                                std::to_string(largest_column_magnitude_product) +
                                 ": the covariance could overflow 64 bits");
 }
 

@@ -1,11 +1,13 @@
 // pgasmr-demo: prints where the PGAS threads run, fills a shared array from every thread and
 // checks a sum across threads against the closed form.
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include <pgasmr/pgas.hpp>
 
@@ -30,8 +32,17 @@ int main(int argc, char** argv) try {
       if (runtime.process() == 0) std::printf("%.*s%.*s", int(usage.size()), usage.data(), int(pg::Config::help().size()), pg::Config::help().data());
       return 0;
     }
-    if (args[i] == "--elements" && i + 1 < args.size()) {
-      elements = std::stoull(args[++i]);
+    if (args[i] == "--elements") {
+      if (i + 1 == args.size()) {
+        std::fprintf(stderr, "pgasmr-demo: --elements needs a number (see --help)\n");
+        return 2;
+      }
+      const std::string_view text = args[++i];
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), elements);
+      if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
+        std::fprintf(stderr, "pgasmr-demo: --elements must be a whole number below 2^64, got '%s'\n", args[i].c_str());
+        return 2;
+      }
     } else {
       std::fprintf(stderr, "pgasmr-demo: unknown argument '%s' (see --help)\n", args[i].c_str());
       return 2;

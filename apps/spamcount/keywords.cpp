@@ -1,6 +1,7 @@
 #include "spamcount/keywords.hpp"
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 
 #include "wordcount/words.hpp"
@@ -26,8 +27,6 @@ bool is_one_word(std::string_view text) {
   return words == 1 && word_bytes == text.size();
 }
 
-std::string quoted(std::string_view name) { return "'" + std::string(name) + "'"; }
-
 }  // namespace
 
 Keywords Keywords::parse(std::string_view text, std::string_view name) {
@@ -40,7 +39,8 @@ Keywords Keywords::parse(std::string_view text, std::string_view name) {
     line = trimmed(line);
     if (line.empty()) continue;
     if (!is_one_word(line))
-      throw datasets::input_error(quoted(name) + " line " + std::to_string(line_number) + ": " + quoted(line) +
+      throw datasets::input_error(datasets::in_quotes(name) + " line " + std::to_string(line_number) + ": " +
+                                  datasets::in_quotes(line) +
                                   " is not a word (an ASCII letter, then ASCII letters and apostrophes)");
     auto upper = wordcount::to_upper(line);
     if (auto known = keywords.find(upper)) {
@@ -52,13 +52,13 @@ Keywords Keywords::parse(std::string_view text, std::string_view name) {
     keywords.distinct_.push_back(std::move(upper));
     keywords.lines_.push_back(index);
   }
-  if (keywords.lines_.empty()) throw datasets::input_error(quoted(name) + " has no keywords");
+  if (keywords.lines_.empty()) throw datasets::input_error(datasets::in_quotes(name) + " has no keywords");
   return keywords;
 }
 
 Keywords Keywords::read(const std::filesystem::path& path) {
   datasets::MappedFile file(path, datasets::Prefetch::populate);
-  return parse(file.text(), path.native());
+  return file.read_checked([&] { return parse(file.text(), path.native()); });
 }
 
 std::optional<std::uint32_t> Keywords::find(std::string_view upper_word) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 
 namespace pgasmr::apps::stringmatch {
@@ -31,13 +32,14 @@ KeySet KeySet::read(const std::filesystem::path& file) {
     }
   }();
   auto text = mapped.text();
-  if (text.empty()) throw datasets::input_error("key file '" + file.string() + "' has no keys (it is empty)");
+  if (text.empty()) throw datasets::input_error("key file " + datasets::in_quotes(file) + " has no keys (it is empty)");
   std::vector<std::string> keys;
   while (!text.empty()) {
     auto end = text.find('\n');
     keys.emplace_back(text.substr(0, end));
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
   }
+  mapped.throw_if_shrank();
   return KeySet(std::move(keys));
 }
 

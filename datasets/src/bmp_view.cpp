@@ -4,9 +4,9 @@
 #include <string>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 
 #include "bmp_format.hpp"
-#include "quoted_path.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -18,7 +18,7 @@ namespace format = detail::bmp;
 static_assert(sizeof(std::size_t) >= 8, "BMP size checks need a 64-bit std::size_t");
 
 [[noreturn]] void refuse(std::string_view name, const std::string& reason) {
-  throw input_error(detail::quoted(name) + ": " + reason);
+  throw input_error(in_quotes(name) + ": " + reason);
 }
 
 void require_header_bytes(std::span<const std::byte> file, std::string_view name, std::size_t needed) {
@@ -40,7 +40,7 @@ BmpView::BmpView(const std::uint8_t* pixels, std::uint32_t width, std::uint32_t 
 
 BmpView BmpView::parse(std::span<const std::byte> file, std::string_view name) {
   if (file.size() < 2 || file[0] != std::byte{'B'} || file[1] != std::byte{'M'})
-    throw input_error(detail::quoted(name) + " is not a BMP file (it does not start with 'BM')");
+    throw input_error(in_quotes(name) + " is not a BMP file (it does not start with 'BM')");
   require_header_bytes(file, name, format::file_header_bytes + 4);
   auto dib_size = format::load_u32(file, format::dib_size_offset);
   if (!format::is_supported_dib_size(dib_size))
@@ -82,7 +82,7 @@ BmpView BmpView::parse(std::span<const std::byte> file, std::string_view name) {
 
 BmpFile open_bmp(const std::filesystem::path& path, Prefetch prefetch) {
   MappedFile file(path, prefetch);
-  auto view = BmpView::parse(file.bytes(), path.native());
+  auto view = file.read_checked([&] { return BmpView::parse(file.bytes(), path.native()); });
   return BmpFile{std::move(file), view};
 }
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
-#include "quoted_path.hpp"
 #include "random.hpp"
 #include "word_list.hpp"
 #include "zipf_vocabulary.hpp"
@@ -76,7 +76,7 @@ class TemporaryFolder {
   explicit TemporaryFolder(const std::filesystem::path& target) {
     auto pattern = target.string() + ".tmp-XXXXXX";
     if (!::mkdtemp(pattern.data()))
-      throw output_error("cannot create a folder beside " + detail::quoted(target) + ": " +
+      throw output_error("cannot create a folder beside " + in_quotes(target) + ": " +
                          std::generic_category().message(errno));
     path_ = pattern;
   }
@@ -90,7 +90,7 @@ class TemporaryFolder {
   void rename_to(const std::filesystem::path& target) {
     std::error_code error;
     std::filesystem::rename(path_, target, error);
-    if (error) throw output_error("cannot write the folder " + detail::quoted(target) + ": " + error.message());
+    if (error) throw output_error("cannot write the folder " + in_quotes(target) + ": " + error.message());
     path_.clear();
   }
 
@@ -113,7 +113,7 @@ void generate_html(const std::filesystem::path& path, const HtmlOptions& options
     auto subfolder = folder.path() / ("d" + zero_padded(i / pages_per_folder, folder_digits));
     std::error_code error;
     if (i % pages_per_folder == 0 && !std::filesystem::create_directory(subfolder, error))
-      throw output_error("cannot create " + detail::quoted(subfolder) + ": " + error.message());
+      throw output_error("cannot create " + in_quotes(subfolder) + ": " + error.message());
     AtomicOutputFile out(subfolder / (zero_padded(i, file_digits) + ".html"));
     out.write(page(i, options.bytes / options.files + (i < options.bytes % options.files ? 1 : 0), links, random));
     out.commit();

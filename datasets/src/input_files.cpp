@@ -10,9 +10,10 @@
 #include <utility>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 
 #include "file_descriptor.hpp"
-#include "quoted_path.hpp"
+#include "pseudo_file.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -53,6 +54,7 @@ class Collector {
     struct stat status {};
     if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
     if (S_ISREG(status.st_mode)) {
+      if (detail::on_pseudo_file_system(fd.get())) return problem(path, detail::pseudo_file_refusal());
       auto size = static_cast<std::uint64_t>(status.st_size);
       result_.files.push_back({path, size});
       result_.total_bytes += size;
@@ -80,7 +82,7 @@ class Collector {
   }
 
   void problem(const std::filesystem::path& path, const std::string& why) {
-    std::string message = detail::quoted(path) + ": " + why;
+    std::string message = in_quotes(path) + ": " + why;
     if (!options_.skip_unreadable) throw input_error(message);
     result_.skipped.push_back(std::move(message));
   }

@@ -4,9 +4,8 @@
 #include <string>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
-
-#include "quoted_path.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -25,7 +24,7 @@ struct Place {
   std::size_t line = 0;
 
   [[noreturn]] void fail(const std::string& why) const {
-    throw input_error(detail::quoted(name) + " line " + std::to_string(line) + ": " + why);
+    throw input_error(in_quotes(name) + " line " + std::to_string(line) + ": " + why);
   }
 };
 
@@ -36,9 +35,9 @@ std::int64_t parse_field(std::string_view raw, const Place& place) {
   std::int64_t value = 0;
   auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || digits.starts_with('-') != field.starts_with('-') || end != digits.data() + digits.size())
-    place.fail(field.empty() ? std::string("an empty field") : "'" + std::string(field) + "' is not an integer");
-  if (error == std::errc::result_out_of_range) place.fail("'" + std::string(field) + "' does not fit in 64 bits");
-  if (error != std::errc{}) place.fail("'" + std::string(field) + "' is not an integer");
+    place.fail(field.empty() ? std::string("an empty field") : in_quotes(field) + " is not an integer");
+  if (error == std::errc::result_out_of_range) place.fail(in_quotes(field) + " does not fit in 64 bits");
+  if (error != std::errc{}) place.fail(in_quotes(field) + " is not an integer");
   return value;
 }
 
@@ -67,13 +66,13 @@ IntegerTable parse_integer_csv(std::string_view text, std::string_view name) {
       place.fail(std::to_string(columns) + " fields where the first line has " + std::to_string(table.columns));
     ++table.rows;
   }
-  if (table.rows == 0) throw input_error(detail::quoted(name) + " has no rows");
+  if (table.rows == 0) throw input_error(in_quotes(name) + " has no rows");
   return table;
 }
 
 IntegerTable read_integer_csv(const std::filesystem::path& path) {
   MappedFile file(path, Prefetch::populate);
-  return parse_integer_csv(file.text(), path.native());
+  return file.read_checked([&] { return parse_integer_csv(file.text(), path.native()); });
 }
 
 }  // namespace pgasmr::datasets

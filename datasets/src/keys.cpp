@@ -8,10 +8,10 @@
 #include <vector>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
-#include "quoted_path.hpp"
 #include "random.hpp"
 
 namespace pgasmr::datasets {
@@ -54,9 +54,9 @@ void generate_keys(const std::filesystem::path& path, const KeysOptions& options
   const auto present = options.count - absent;
 
   MappedFile corpus(options.corpus);
-  auto words = distinct_words(corpus.text());
+  auto words = corpus.read_checked([&] { return distinct_words(corpus.text()); });
   if (words.size() < present)
-    throw input_error("corpus " + detail::quoted(options.corpus) + " has " + std::to_string(words.size()) +
+    throw input_error("corpus " + in_quotes(options.corpus) + " has " + std::to_string(words.size()) +
                       " distinct words, fewer than the " + std::to_string(present) + " present keys");
   detail::Random random(options.seed);
   shuffle(words, random);

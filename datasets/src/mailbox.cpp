@@ -11,11 +11,11 @@
 #include <unordered_set>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
 #include "mail_header.hpp"
 #include "prose_writer.hpp"
-#include "quoted_path.hpp"
 #include "random.hpp"
 #include "ranked_vocabulary.hpp"
 #include "word_list.hpp"
@@ -39,7 +39,7 @@ std::vector<std::string> read_keywords(const std::filesystem::path& path) {
   auto words = detail::load_word_list(path);
   for (const auto& word : words)
     if (!detail::is_word(word))
-      throw input_error(detail::quoted(path) + ": " + detail::quoted(std::string_view(word)) +
+      throw input_error(in_quotes(path) + ": " + in_quotes(std::string_view(word)) +
                         " is not a word (an ASCII letter, then ASCII letters and apostrophes)");
   return words;
 }
@@ -79,10 +79,10 @@ class DirectoryInProgress {
     std::error_code error;
     if (std::filesystem::exists(target_, error) &&
         !(std::filesystem::is_directory(target_, error) && std::filesystem::is_empty(target_, error)))
-      throw output_error(detail::quoted(target_) + " already exists (only an empty directory is replaced)");
+      throw output_error(in_quotes(target_) + " already exists (only an empty directory is replaced)");
     auto pattern = target_.native() + ".tmp-XXXXXX";
     if (::mkdtemp(pattern.data()) == nullptr)
-      throw output_error("cannot create a directory beside " + detail::quoted(target_) + ": " +
+      throw output_error("cannot create a directory beside " + in_quotes(target_) + ": " +
                          std::generic_category().message(errno));
     temporary_ = pattern;
   }
@@ -98,7 +98,7 @@ class DirectoryInProgress {
   void commit() {
     std::error_code error;
     std::filesystem::rename(temporary_, target_, error);
-    if (error) throw output_error("cannot write " + detail::quoted(target_) + ": " + error.message());
+    if (error) throw output_error("cannot write " + in_quotes(target_) + ": " + error.message());
     temporary_.clear();
   }
 
@@ -165,7 +165,7 @@ void generate_mailbox(const std::filesystem::path& directory, const MailboxOptio
     if (*options.planted > keywords.size())
       throw std::invalid_argument("cannot plant " + std::to_string(*options.planted) + " keywords: " +
                                   (options.keywords.empty() ? std::string("no keyword file given")
-                                                            : detail::quoted(options.keywords) + " has " +
+                                                            : in_quotes(options.keywords) + " has " +
                                                                   std::to_string(keywords.size())));
     planted.resize(static_cast<std::size_t>(*options.planted));
   }

@@ -10,15 +10,17 @@
 #include <utility>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 
 #include "file_descriptor.hpp"
-#include "quoted_path.hpp"
+#include "pseudo_file.hpp"
+#include "truncation_guard.hpp"
 
 namespace pgasmr::datasets {
 namespace {
 
 [[noreturn]] void fail(const std::string& what, const std::filesystem::path& path, int error_number) {
-  throw input_error(what + " " + detail::quoted(path) + ": " + std::generic_category().message(error_number));
+  throw input_error(what + " " + in_quotes(path) + ": " + std::generic_category().message(error_number));
 }
 
 }  // namespace
@@ -29,16 +31,30 @@ MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : p
   if (!fd.is_open()) fail("cannot open", path, errno);
   struct stat status {};
   if (::fstat(fd.get(), &status) != 0) fail("cannot stat", path, errno);
-  if (S_ISDIR(status.st_mode)) throw input_error(detail::quoted(path) + " is a directory");
+  if (S_ISDIR(status.st_mode)) throw input_error(in_quotes(path) + " is a directory");
   // Pipes and devices have no size to map; the apps need the whole input at once anyway.
-  if (!S_ISREG(status.st_mode)) throw input_error(detail::quoted(path) + " is not a regular file");
+  if (!S_ISREG(status.st_mode)) throw input_error(in_quotes(path) + " is not a regular file");
+  if (detail::on_pseudo_file_system(fd.get()))
+    throw input_error(in_quotes(path) + ": " + detail::pseudo_file_refusal());
   size_ = static_cast<std::size_t>(status.st_size);
   if (size_ == 0) return;  // mmap refuses length 0; an empty file is simply empty views
   int flags = MAP_PRIVATE | (prefetch == Prefetch::populate ? MAP_POPULATE : 0);
   void* address = ::mmap(nullptr, size_, PROT_READ, flags, fd.get(), 0);
   if (address == MAP_FAILED) fail("cannot map", path, errno);
   data_ = static_cast<const std::byte*>(address);
+  guard_slot_ = detail::guard_mapping(data_, size_, path_.native());
   if (prefetch == Prefetch::populate) touch_every_page();
+}
+
+bool MappedFile::shrank() const noexcept { return detail::mapping_shrank(guard_slot_); }
+
+void MappedFile::throw_if_shrank() const {
+  if (shrank()) throw input_error(in_quotes(path_) + " became shorter while it was read");
+}
+
+void throw_if_some_mapped_file_shrank() {
+  auto path = detail::some_shrunk_mapping();
+  if (!path.empty()) throw input_error(in_quotes(path) + " became shorter while it was read");
 }
 
 void MappedFile::touch_every_page() const noexcept {
@@ -52,7 +68,10 @@ void MappedFile::touch_every_page() const noexcept {
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : path_(std::move(other.path_)), data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    : path_(std::move(other.path_)),
+      data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      guard_slot_(std::exchange(other.guard_slot_, -1)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
   if (this != &other) {
@@ -60,6 +79,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     path_ = std::move(other.path_);
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    guard_slot_ = std::exchange(other.guard_slot_, -1);
   }
   return *this;
 }
@@ -67,6 +87,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
 MappedFile::~MappedFile() { unmap(); }
 
 void MappedFile::unmap() noexcept {
+  detail::unguard_mapping(std::exchange(guard_slot_, -1));  // before the range can hold anything else
   if (data_) ::munmap(const_cast<std::byte*>(data_), size_);
   data_ = nullptr;
   size_ = 0;

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
-#include "quoted_path.hpp"
 #include "random.hpp"
 
 namespace pgasmr::datasets {
@@ -55,7 +55,7 @@ std::string binary_matrix_header(std::uint64_t rows, std::uint64_t columns) {
 }
 
 IntegerTable parse_binary_matrix(std::span<const std::byte> bytes, std::string_view name) {
-  auto fail = [&](const std::string& why) { throw input_error(detail::quoted(name) + ": " + why); };
+  auto fail = [&](const std::string& why) { throw input_error(in_quotes(name) + ": " + why); };
   if (bytes.size() < binary_matrix_header_bytes) fail("truncated binary matrix header");
   IntegerTable table;
   table.rows = get_u64(bytes.subspan(8));
@@ -78,8 +78,10 @@ IntegerTable parse_binary_matrix(std::span<const std::byte> bytes, std::string_v
 
 IntegerTable read_integer_matrix(const std::filesystem::path& path) {
   MappedFile file(path, Prefetch::populate);
-  if (has_binary_magic(file.bytes())) return parse_binary_matrix(file.bytes(), path.native());
-  return parse_integer_csv(file.text(), path.native());
+  return file.read_checked([&] {
+    if (has_binary_magic(file.bytes())) return parse_binary_matrix(file.bytes(), path.native());
+    return parse_integer_csv(file.text(), path.native());
+  });
 }
 
 void generate_matrix(const std::filesystem::path& path, const MatrixOptions& options, const Progress& progress) {

@@ -11,8 +11,7 @@
 #include <utility>
 
 #include <pgasmr/datasets/error.hpp>
-
-#include "quoted_path.hpp"
+#include <pgasmr/datasets/in_quotes.hpp>
 
 namespace pgasmr::datasets {
 namespace {
@@ -42,12 +41,27 @@ std::filesystem::path create_unique(const std::filesystem::path& target, Create 
   for (int attempt = 0; attempt < name_attempts; ++attempt) {
     auto name = temporary_name(target);
     if (create(name)) return name;
-    if (errno != EEXIST) fail(what, detail::quoted(target), errno);
+    if (errno != EEXIST) fail(what, in_quotes(target), errno);
   }
-  fail("cannot create a temporary file for", detail::quoted(target), EEXIST);
+  fail("cannot create a temporary file for", in_quotes(target), EEXIST);
 }
 
 std::string proc_fd_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+
+/// Where a chain of symbolic links from `path` ends (`path` itself when it is no link): the
+/// file to replace, so that the links stay, as when a shell's `>` writes through them. A loop
+/// ends after as many links as the kernel follows, where stat() then reports it.
+std::filesystem::path end_of_links(std::filesystem::path path) {
+  constexpr int most_links = 40;
+  for (int link = 0; link < most_links; ++link) {
+    std::error_code error;
+    if (!std::filesystem::is_symlink(path, error)) return path;
+    auto to = std::filesystem::read_symlink(path, error);
+    if (error) return path;
+    path = to.is_absolute() ? to : path.parent_path() / to;
+  }
+  return path;
+}
 
 }  // namespace
 
@@ -57,9 +71,11 @@ AtomicOutputFile::AtomicOutputFile(std::filesystem::path target, Temporary tempo
     kind_ = Kind::standard_output;
     fd_ = STDOUT_FILENO;
   } else {
+    target_ = end_of_links(std::move(target_));
     struct stat status {};
     bool exists = ::stat(target_.c_str(), &status) == 0;
-    if (exists && S_ISDIR(status.st_mode)) throw output_error(detail::quoted(target_) + " is a directory");
+    if (!exists && errno == ELOOP) throw output_error(in_quotes(target_) + ": a loop of symbolic links");
+    if (exists && S_ISDIR(status.st_mode)) throw output_error(in_quotes(target_) + " is a directory");
     if (exists && !S_ISREG(status.st_mode)) {
       // Renaming over a device or a pipe would replace it rather than write to it.
       kind_ = Kind::direct;
@@ -128,7 +144,7 @@ AtomicOutputFile& AtomicOutputFile::operator=(AtomicOutputFile&& other) noexcept
 AtomicOutputFile::~AtomicOutputFile() { discard(); }
 
 std::string AtomicOutputFile::name() const {
-  return kind_ == Kind::standard_output ? std::string("standard output") : detail::quoted(target_);
+  return kind_ == Kind::standard_output ? std::string("standard output") : in_quotes(target_);
 }
 
 void AtomicOutputFile::write(std::span<const std::byte> bytes) {

@@ -7,9 +7,9 @@
 #include <string>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
-#include "quoted_path.hpp"
 #include "random.hpp"
 
 namespace pgasmr::datasets {
@@ -44,9 +44,9 @@ PairFormat parse_pair_format(std::string_view name) {
 
 std::size_t count_points(std::span<const std::byte> bytes, PairFormat format, std::string_view name) {
   const auto record = pair_bytes(format);
-  if (bytes.empty()) throw input_error(detail::quoted(name) + " has no points (an empty file)");
+  if (bytes.empty()) throw input_error(in_quotes(name) + " has no points (an empty file)");
   if (bytes.size() % record != 0)
-    throw input_error(detail::quoted(name) + " is not a whole number of " + std::to_string(record) + "-byte points (" +
+    throw input_error(in_quotes(name) + " is not a whole number of " + std::to_string(record) + "-byte points (" +
                       std::to_string(bytes.size()) + " bytes)");
   return bytes.size() / record;
 }

@@ -11,9 +11,9 @@
 #include <system_error>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 
 #include "file_descriptor.hpp"
-#include "quoted_path.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -24,7 +24,7 @@ constexpr std::size_t cut_window = 64 * 1024;
 detail::FileDescriptor open_for_reading(const std::filesystem::path& path) {
   detail::FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd.is_open())
-    throw input_error("cannot open " + detail::quoted(path) + ": " + std::generic_category().message(errno));
+    throw input_error("cannot open " + in_quotes(path) + ": " + std::generic_category().message(errno));
   return fd;
 }
 
@@ -33,8 +33,8 @@ void read_exactly(int fd, const std::filesystem::path& path, std::uint64_t offse
   while (size > 0) {
     auto got = ::pread(fd, into, size, static_cast<off_t>(offset));
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw input_error("cannot read " + detail::quoted(path) + ": " + std::generic_category().message(errno));
-    if (got == 0) throw input_error(detail::quoted(path) + " became shorter while it was read");
+    if (got < 0) throw input_error("cannot read " + in_quotes(path) + ": " + std::generic_category().message(errno));
+    if (got == 0) throw input_error(in_quotes(path) + " became shorter while it was read");
     into += got;
     offset += static_cast<std::uint64_t>(got);
     size -= static_cast<std::size_t>(got);

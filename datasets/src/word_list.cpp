@@ -6,9 +6,9 @@
 #include <unordered_set>
 
 #include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 
-#include "quoted_path.hpp"
 #include "random.hpp"
 
 namespace pgasmr::datasets::detail {
@@ -68,7 +68,8 @@ std::vector<std::string> load_word_list(const std::filesystem::path& path) {
     if (line.ends_with('\r')) line.remove_suffix(1);
     if (!line.empty() && !has_blank(line)) words.emplace_back(line);
   }
-  if (words.empty()) throw input_error(quoted(path) + " holds no words (expected one word a line)");
+  file.throw_if_shrank();
+  if (words.empty()) throw input_error(in_quotes(path) + " holds no words (expected one word a line)");
   return words;
 }
 

@@ -87,6 +87,15 @@ TEST(InputFiles, MissingAndSpecialFilesAreErrorsOrSkipped) {
   EXPECT_NE(found.skipped[1].find("fifo"), std::string::npos);
 }
 
+TEST(InputFiles, PseudoFilesOfTheKernelAreRefusedOrSkipped) {
+  // /proc/self/status says it holds 0 bytes; reading that many would count nothing.
+  expect_throw_containing<ds::input_error>([] { collect({"/proc/self/status"}); },
+                                           "'/proc/self/status': a file of the kernel's pseudo file systems");
+  auto found = collect({"/proc/self/status"}, {.skip_unreadable = true});
+  EXPECT_TRUE(found.files.empty());
+  EXPECT_EQ(found.skipped.size(), 1u);
+}
+
 TEST(InputFiles, StandardInputOnlyWhereAllowed) {
   expect_throw_containing<ds::input_error>([] { collect({"-"}); }, "standard input");
   auto found = collect({"-"}, {.allow_standard_input = true});

@@ -77,6 +77,13 @@ TEST(IntegerCsv, NotIntegers) {
   }
 }
 
+TEST(IntegerCsv, ControlBytesAreEscapedInTheMessage) {
+  // A NUL would cut the message short where it is printed, a CR send the cursor back over it.
+  expect_refused(std::string("1,2\n3,4\0\n", 9), "'m.csv' line 2: '4\\x00' is not an integer");
+  expect_refused("1,2\r\r\n", "'m.csv' line 1: '2\\r' is not an integer");
+  expect_refused("1,\x1b[2J\n", "'\\x1b[2J' is not an integer");
+}
+
 TEST(IntegerCsv, EmptyFields) {
   expect_refused("1,,2", "'m.csv' line 1: an empty field");
   expect_refused("1,2\n1,", "line 2: an empty field");

@@ -1,7 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include <pgasmr/datasets/error.hpp>
@@ -73,6 +78,67 @@ TEST(MappedFile, views_survive_a_move) {
   third = std::move(second);
   EXPECT_EQ(third.text(), "some text");
   EXPECT_EQ(third.path(), dir / "input");
+}
+
+TEST(MappedFile, pseudo_file_of_the_kernel_is_refused) {
+  expect_throw_containing<ds::input_error>([] { ds::MappedFile file("/proc/self/status"); },
+                                           "a file of the kernel's pseudo file systems");
+}
+
+/// The sum of every byte of `file`, read as a parser would.
+std::uint64_t byte_sum(const ds::MappedFile& file) {
+  std::uint64_t sum = 0;
+  for (auto byte : file.bytes()) sum += static_cast<std::uint8_t>(byte);
+  return sum;
+}
+
+TEST(MappedFile, a_file_truncated_while_mapped_reads_as_zeros_and_says_so) {
+  ScratchDir dir;
+  const std::size_t page = 4096;
+  pgasmr::test::write_file(dir / "input", std::string(10 * page, '\1'));
+  ds::MappedFile file(dir / "input", ds::Prefetch::populate);
+  EXPECT_FALSE(file.shrank());
+  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_shrank());
+  std::filesystem::resize_file(dir / "input", 3 * page + 100);
+  // Without the guard this read dies of SIGBUS past the file's new end; bytes past it read as 0.
+  EXPECT_EQ(byte_sum(file), 3 * page + 100);
+  EXPECT_TRUE(file.shrank());
+  expect_throw_containing<ds::input_error>([&] { file.throw_if_shrank(); }, "input' became shorter while it was read");
+  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_mapped_file_shrank(); }, "became shorter");
+  file = ds::MappedFile(dir / "input");  // the shrunk mapping is gone, and with it the report
+  EXPECT_FALSE(file.shrank());
+  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_shrank());
+}
+
+TEST(MappedFile, read_checked_reports_the_truncation_not_the_reader_s_complaint) {
+  ScratchDir dir;
+  pgasmr::test::write_file(dir / "input", std::string(5 * 4096, 'a'));
+  ds::MappedFile file(dir / "input");
+  EXPECT_EQ(file.read_checked([&] { return byte_sum(file); }), 5u * 4096 * 'a');
+  expect_throw_containing<ds::input_error>(
+      [&] {
+        file.read_checked([&] {
+          std::filesystem::resize_file(dir / "input", 4096);
+          if (byte_sum(file) != 5u * 4096 * 'a') throw ds::input_error("a zero byte is not an 'a'");
+          return 0;
+        });
+      },
+      "became shorter while it was read");
+}
+
+TEST(MappedFileDeathTest, a_bus_error_outside_every_mapped_file_still_ends_the_process) {
+  ScratchDir dir;
+  pgasmr::test::write_file(dir / "guarded", "installs the handler");
+  ds::MappedFile guarded(dir / "guarded");
+  pgasmr::test::write_file(dir / "other", std::string(3 * 4096, 'x'));
+  EXPECT_DEATH(
+      {
+        int fd = ::open((dir / "other").c_str(), O_RDONLY);
+        auto* other = static_cast<const volatile char*>(::mmap(nullptr, 3 * 4096, PROT_READ, MAP_PRIVATE, fd, 0));
+        std::filesystem::resize_file(dir / "other", 0);
+        std::fprintf(stderr, "read %d\n", other[2 * 4096]);
+      },
+      "");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -100,6 +101,27 @@ TEST(AtomicOutputFile, commit_replaces_an_existing_file) {
   out.write(std::string_view("new"));
   out.commit();
   EXPECT_EQ(pgasmr::test::read_file(target), "new");
+}
+
+TEST(AtomicOutputFile, a_symbolic_link_is_written_through) {
+  ScratchDir dir;
+  pgasmr::test::write_file(dir / "real.txt", "previous");
+  std::filesystem::create_symlink("real.txt", dir / "link");  // relative to the link's folder
+  std::filesystem::create_symlink(dir / "link", dir / "link-to-link");
+  ds::AtomicOutputFile out(dir / "link-to-link");
+  out.write(std::string_view("new"));
+  out.commit();
+  EXPECT_EQ(pgasmr::test::read_file(dir / "real.txt"), "new");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "link"));
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "link-to-link"));
+}
+
+TEST(AtomicOutputFile, a_loop_of_symbolic_links_is_refused) {
+  ScratchDir dir;
+  std::filesystem::create_symlink("b", dir / "a");
+  std::filesystem::create_symlink("a", dir / "b");
+  expect_throw_containing<ds::output_error>([&] { ds::AtomicOutputFile out(dir / "a"); }, "a loop of symbolic links");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "a"));
 }
 
 TEST(AtomicOutputFile, moved_file_commits_once) {

@@ -4,8 +4,12 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
+
+#include <pgasmr/datasets/error.hpp>
 
 namespace pgasmr::datasets {
 
@@ -20,6 +24,11 @@ enum class Prefetch {
 /// A whole file mapped read-only; move-only. An empty file has no mapping and empty views.
 /// The views stay valid, at the same address, for the object's life, including after a move,
 /// and any number of threads may read them at once.
+///
+/// A file truncated while it is mapped would kill its reader (SIGBUS on the lost pages): here
+/// the lost pages read as zeros instead, and shrank() tells. Whoever uses what was read checks
+/// it first: read_checked() around a parse, throw_if_some_mapped_file_shrank() after a job.
+/// (This installs a process-wide SIGBUS handler, which passes on the signals of other memory.)
 class MappedFile {
  public:
   /// Throws input_error naming `path` when it is missing, a directory, not a regular file or
@@ -36,6 +45,25 @@ class MappedFile {
   std::size_t size() const noexcept { return size_; }
   const std::filesystem::path& path() const noexcept { return path_; }
 
+  /// Whether a read found the file shorter than when it was mapped.
+  bool shrank() const noexcept;
+  /// Throws input_error "'path' became shorter while it was read" when it did.
+  void throw_if_shrank() const;
+  /// `read()`'s result, or that input_error when the file shrank meanwhile, also when `read`
+  /// threw an input_error of its own (about the zeros that stand in for the lost bytes).
+  template <class Read>
+  auto read_checked(Read&& read) const {
+    std::optional<decltype(read())> result;
+    try {
+      result.emplace(std::forward<Read>(read)());
+    } catch (const input_error&) {
+      throw_if_shrank();
+      throw;
+    }
+    throw_if_shrank();
+    return std::move(*result);
+  }
+
  private:
   void unmap() noexcept;
   void touch_every_page() const noexcept;
@@ -43,6 +71,11 @@ class MappedFile {
   std::filesystem::path path_;
   const std::byte* data_ = nullptr;
   std::size_t size_ = 0;
+  int guard_slot_ = -1;  // the mapping's slot in the SIGBUS handler's table (-1: none)
 };
+
+/// Throws input_error "'path' became shorter while it was read" for some mapped file of this
+/// process that did (only files still mapped are known).
+void throw_if_some_mapped_file_shrank();
 
 }  // namespace pgasmr::datasets

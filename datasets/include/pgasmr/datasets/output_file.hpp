@@ -28,6 +28,7 @@ namespace pgasmr::datasets {
 /// - an existing file that is neither regular nor a directory (`/dev/null`, a FIFO, a character
 ///   device): opened and written directly, as it comes.
 /// - a directory: refused.
+/// - a symbolic link: followed; the file it ends at is the target (the link stays).
 class AtomicOutputFile {
  public:
   /// How the temporary file of a regular target is made: unnamed where the file system allows

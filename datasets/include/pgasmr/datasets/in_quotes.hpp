@@ -1,0 +1,17 @@
+#pragma once
+/// @file
+/// How error messages show a file name or a piece of an input: in single quotes, as the user
+/// typed it, with control bytes escaped (\t, \r, \n, \xHH), so that a NUL does not cut the
+/// message short and a carriage return does not overwrite it on a terminal.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace pgasmr::datasets {
+
+std::string in_quotes(std::string_view text);
+inline std::string in_quotes(const std::string& text) { return in_quotes(std::string_view(text)); }
+inline std::string in_quotes(const std::filesystem::path& path) { return in_quotes(std::string_view(path.native())); }
+
+}  // namespace pgasmr::datasets

@@ -1,0 +1,31 @@
+#include <pgasmr/datasets/in_quotes.hpp>
+
+namespace pgasmr::datasets {
+
+std::string in_quotes(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '\'';
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += c;
+      continue;
+    }
+    switch (c) {
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      case '\n': out += "\\n"; break;
+      default: {
+        constexpr char digits[] = "0123456789abcdef";
+        out += "\\x";
+        out += digits[byte >> 4];
+        out += digits[byte & 15];
+      }
+    }
+  }
+  out += '\'';
+  return out;
+}
+
+}  // namespace pgasmr::datasets

@@ -1,0 +1,106 @@
+#include "truncation_guard.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+
+namespace pgasmr::datasets::detail {
+namespace {
+
+/// A watched mapping. The handler reads only the atomics; the path is for reports.
+struct Slot {
+  std::atomic<std::uintptr_t> begin{0};  // 0: not watching
+  std::atomic<std::uintptr_t> end{0};
+  std::atomic<bool> shrank{false};
+  std::string path;  // under slots_mutex
+  bool taken = false;  // under slots_mutex
+};
+
+constexpr std::size_t slot_count = 1024;
+std::array<Slot, slot_count> slots;
+std::mutex slots_mutex;
+struct sigaction previous_action {};
+std::uintptr_t page_bytes = 4096;
+
+void pass_on(int signal, siginfo_t* info, void* context) {
+  if (previous_action.sa_flags & SA_SIGINFO) return previous_action.sa_sigaction(signal, info, context);
+  if (previous_action.sa_handler != SIG_DFL && previous_action.sa_handler != SIG_IGN)
+    return previous_action.sa_handler(signal);
+  // The default: returning re-runs the faulting access, which now ends the process.
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  ::sigaction(signal, &fallback, nullptr);
+}
+
+void on_bus_error(int signal, siginfo_t* info, void* context) {
+  const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  for (auto& slot : slots) {
+    const auto begin = slot.begin.load(std::memory_order_acquire);
+    const auto end = slot.end.load(std::memory_order_acquire);
+    if (begin == 0 || address < begin || address >= end) continue;
+    // Zero pages from the faulting one to the mapping's end: all past the file's new end.
+    const auto from = address & ~(page_bytes - 1);
+    const auto to = (end + page_bytes - 1) & ~(page_bytes - 1);
+    void* zeros = ::mmap(reinterpret_cast<void*>(from), to - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+                         -1, 0);
+    if (zeros == MAP_FAILED) break;
+    slot.shrank.store(true, std::memory_order_release);
+    return;
+  }
+  pass_on(signal, info, context);
+}
+
+void install_handler() {
+  page_bytes = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  struct sigaction action {};
+  action.sa_sigaction = on_bus_error;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGBUS, &action, &previous_action);
+}
+
+}  // namespace
+
+int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path) {
+  static std::once_flag installed;
+  std::call_once(installed, install_handler);
+  std::lock_guard lock(slots_mutex);
+  for (std::size_t i = 0; i < slot_count; ++i) {
+    auto& slot = slots[i];
+    if (slot.taken) continue;
+    slot.taken = true;
+    slot.path = path;
+    slot.shrank.store(false, std::memory_order_relaxed);
+    slot.end.store(reinterpret_cast<std::uintptr_t>(data) + bytes, std::memory_order_release);
+    slot.begin.store(reinterpret_cast<std::uintptr_t>(data), std::memory_order_release);
+    return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void unguard_mapping(int slot) noexcept {
+  if (slot < 0) return;
+  auto& watched = slots[static_cast<std::size_t>(slot)];
+  std::lock_guard lock(slots_mutex);
+  watched.begin.store(0, std::memory_order_release);
+  watched.end.store(0, std::memory_order_release);
+  watched.taken = false;
+}
+
+bool mapping_shrank(int slot) noexcept {
+  return slot >= 0 && slots[static_cast<std::size_t>(slot)].shrank.load(std::memory_order_acquire);
+}
+
+std::string some_shrunk_mapping() {
+  std::lock_guard lock(slots_mutex);
+  for (const auto& slot : slots)
+    if (slot.taken && slot.shrank.load(std::memory_order_acquire)) return slot.path;
+  return {};
+}
+
+}  // namespace pgasmr::datasets::detail
