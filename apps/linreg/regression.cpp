@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdio>
 
 #include "linreg/byte_pair_sums.hpp"
@@ -23,7 +24,8 @@ bool every_product_minus_zero(const std::byte* pairs, std::size_t points) {
 
 std::string line(const char* name, double value) {
   char text[64];
-  std::snprintf(text, sizeof text, "%s\t%.17g\n", name, value);
+  // A NaN's sign means nothing (x86 makes 0 / 0, the slope of points with one x, "-nan").
+  std::snprintf(text, sizeof text, "%s\t%.17g\n", name, std::isnan(value) ? std::fabs(value) : value);
   return text;
 }
 

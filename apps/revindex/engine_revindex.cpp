@@ -1,12 +1,18 @@
 #include "revindex/engine_revindex.hpp"
 
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <ranges>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <unordered_set>
 #include <utility>
+#include <vector>
 
+#include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/mapreduce/apply_map.hpp>
 #include <pgasmr/mapreduce/hash_container.hpp>
 
@@ -16,9 +22,36 @@
 
 namespace pgasmr::apps::revindex {
 
+namespace {
+
+/// `files` with each file once, where it is first named or reached (a file is one page, however
+/// often the operands lead to it); refuses names that the output's lines cannot hold.
+datasets::InputFiles each_file_once(datasets::InputFiles files) {
+  std::unordered_set<std::string> seen;  // canonical paths
+  std::vector<datasets::InputFile> kept;
+  files.total_bytes = 0;
+  for (auto& file : files.files) {
+    if (file.path.native().find_first_of("\t\r\n") != std::string::npos)
+      throw datasets::input_error(datasets::in_quotes(file.path) +
+                                  ": a file name with a tab, CR or LF, which the output's LINK<TAB>file lines "
+                                  "cannot hold");
+    std::error_code error;
+    auto canonical = file.path == datasets::standard_input_operand
+                         ? file.path
+                         : std::filesystem::weakly_canonical(file.path, error);
+    if (!seen.insert(error ? file.path.native() : canonical.native()).second) continue;
+    files.total_bytes += file.size;
+    kept.push_back(std::move(file));
+  }
+  files.files = std::move(kept);
+  return files;
+}
+
+}  // namespace
+
 datasets::TextInput load_pages(const AppOptions& options, std::size_t /*total_threads*/) {
-  auto files = datasets::collect_input_files(
-      options.inputs, {.skip_unreadable = options.skip_unreadable, .allow_standard_input = true});
+  auto files = each_file_once(datasets::collect_input_files(
+      options.inputs, {.skip_unreadable = options.skip_unreadable, .allow_standard_input = true}));
   // A page is never cut: a file's links are counted once per file in one map call.
   constexpr auto whole_files = std::numeric_limits<std::uint64_t>::max();
   return datasets::TextInput(std::move(files), whole_files, datasets::cut_after_newline);
