@@ -46,6 +46,7 @@ class Participants {
  private:
   bool in_team(pg::thread_id thread) const;
   [[noreturn, gnu::cold, gnu::noinline]] void refuse_member(int member, const char* what) const;
+  void refuse_plans_beyond_memory() const;
 
   pg::Context& me_;
   pg::Team* team_;

@@ -6,9 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <limits>
@@ -46,6 +49,19 @@ void expect_refusal(std::size_t threads, const std::function<void(pg::Context&)>
     EXPECT_GE(e.thread(), 0) << e.what();
     EXPECT_LT(e.thread(), static_cast<int>(threads)) << e.what();
   }
+}
+
+TEST(Errors, plans_that_would_not_fit_in_memory) {
+  SKIP_UNDER_MPI();
+  // Every member plans up to n^2 copies (at 128 bytes each, as the guard counts): the first
+  // thread count whose plans exceed half of this machine's memory.
+  const double memory = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+  const auto threads = static_cast<std::size_t>(std::cbrt(memory / 2 / 128)) + 2;
+  if (threads > 4096) GTEST_SKIP() << "this machine holds the plans of as many threads as a process may have";
+  expect_refusal(threads, [](pg::Context& me) {
+    std::vector<int> src(1), dst(1);
+    coll::broadcast(me, dst, src, 1);
+  }, "broadcast", "more than half this machine's");
 }
 
 TEST(Errors, root_out_of_range) {

@@ -16,7 +16,6 @@
 #include <utility>
 #include <vector>
 
-#include <pgasmr/collectives/allgather.hpp>
 #include <pgasmr/mapreduce/container.hpp>
 #include <pgasmr/mapreduce/detail/folding.hpp>
 #include <pgasmr/mapreduce/reduce_mode.hpp>
@@ -24,14 +23,26 @@
 
 namespace pgasmr::mr::detail {
 
-/// The address of every thread's `mine`, in thread order. Collective.
+/// Where the threads of the process post their addresses for addresses_of_all.
+struct AddressBoard {
+  std::vector<std::uintptr_t> of_thread;
+};
+
+/// The address of every thread's `mine`, in thread order. Collective. Posted on a board the
+/// threads share rather than allgathered: a collective's plan lists every copy among the
+/// members, so T threads planning a T x T allgather held memory of the order of T^3 (11 GB at
+/// 500 threads).
 template <class T>
 std::vector<const T*> addresses_of_all(pgas::Context& me, const T& mine) {
-  const auto address = reinterpret_cast<std::uintptr_t>(&mine);
-  std::vector<std::uintptr_t> addresses(static_cast<std::size_t>(me.threads()));
-  coll::allgather(me, addresses, std::span<const std::uintptr_t>(&address, 1), 1);
-  std::vector<const T*> all(addresses.size());
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = reinterpret_cast<const T*>(addresses[i]);
+  auto& world = me.world();
+  auto& board = world.extension<AddressBoard>().of_thread;
+  const auto threads = static_cast<std::size_t>(me.threads());
+  // The board is resized while nobody reads it: every thread has copied the last call's out.
+  world.local_step([&] { board.resize(threads); });
+  board[static_cast<std::size_t>(me.thread())] = reinterpret_cast<std::uintptr_t>(&mine);
+  world.local_step({});  // every address posted
+  std::vector<const T*> all(threads);
+  for (std::size_t i = 0; i < threads; ++i) all[i] = reinterpret_cast<const T*>(board[i]);
   return all;
 }
 
