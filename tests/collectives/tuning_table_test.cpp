@@ -81,6 +81,9 @@ TEST(TuningTable, choose_reads_the_shape_and_the_largest_stream) {
                 expected(TrafficShape::personalized, processes, bytes));
     }
   }
+  // Tiny personalized streams between 2 processes go in one send-receive, up to 1 KiB.
+  EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(2, 8, 1024, false).traffic), Algorithm::pairwise);
+  EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(2, 8, 1025, false).traffic), Algorithm::flat);
   // Tiny personalized streams among 4 processes take Bruck's rounds, one longer stream does not.
   EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(4, 8, 8, false).traffic), Algorithm::bruck);
   EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(4, 8, 4096, false).traffic), Algorithm::flat);
