@@ -51,6 +51,10 @@ inline constexpr std::array tuning_table{
     // call, and the binomial tree sends such traffic flat too; pairwise and Bruck pack every
     // byte and lose 1.5-8x from 64 KiB.
     TunedChoice{TrafficShape::personalized, 2, any_count, any_count, Algorithm::flat},
+    // Between 2 processes up to 256 B, the tree's one MPI_Send beat MPI_Bcast by 2-16% in every
+    // broadcast-shaped cell (broadcast, in place, and a gather's or scatter's one stream; 64 B:
+    // 0.59-0.61 against 0.64-0.69 us), alike at 1-4 KiB, 2x slower at 16 KiB (its segments).
+    TunedChoice{TrafficShape::broadcast, 2, 2, 256, Algorithm::binomial},
     // MPI_Bcast: at 4 processes up to 1 KiB 1.8-6.4 us against the flat all-to-all's 7-8, and
     // from 1 MiB as fast or faster (fastest repetitions: 1 MiB 206 against 271 us, 4 MiB 849
     // against 1156; on an earlier host the all-to-all won above 256 KiB, here it did not); at 2

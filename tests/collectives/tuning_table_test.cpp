@@ -81,6 +81,9 @@ TEST(TuningTable, choose_reads_the_shape_and_the_largest_stream) {
                 expected(TrafficShape::personalized, processes, bytes));
     }
   }
+  // Tiny broadcasts between 2 processes go by the tree's one send, up to 256 B.
+  EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(2, 256, 256, true).traffic), Algorithm::binomial);
+  EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(2, 257, 257, true).traffic), Algorithm::native);
   // Tiny personalized streams between 2 processes go in one send-receive, up to 1 KiB.
   EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(2, 8, 1024, false).traffic), Algorithm::pairwise);
   EXPECT_EQ(coll::detail::choose(Algorithm::automatic, TrafficOf(2, 8, 1025, false).traffic), Algorithm::flat);
