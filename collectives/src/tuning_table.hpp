@@ -42,7 +42,7 @@ inline constexpr std::array tuning_table{
     // 6% behind to 23% ahead, at 256 B up to 1.5x behind; at 2 processes both are one message.
     TunedChoice{TrafficShape::personalized, 4, any_count, 64, Algorithm::bruck},
     // Between 2 processes, one MPI_Sendrecv of the packed stream against MPI_Alltoallv: up to
-    // 1 KiB 5-16% faster (fastest repetitions at 2 x 1: allgather 8 B 1.09 against 1.15 us,
+    // 1 KiB 3-16% faster (fastest repetitions at 2 x 1: allgather 8 B 1.09 against 1.15 us,
     // exchange 8 B 1.01 against 1.16, the in-place exchange 8 B 0.98 against 1.09; 2 x 2: 2-5%),
     // alike at 4 KiB, 1.4x slower at 16 KiB (the packing).
     TunedChoice{TrafficShape::personalized, 2, 2, 1 << 10, Algorithm::pairwise},
@@ -51,9 +51,9 @@ inline constexpr std::array tuning_table{
     // call, and the binomial tree sends such traffic flat too; pairwise and Bruck pack every
     // byte and lose 1.5-8x from 64 KiB.
     TunedChoice{TrafficShape::personalized, 2, any_count, any_count, Algorithm::flat},
-    // Between 2 processes up to 256 B, the tree's one MPI_Send beat MPI_Bcast by 2-16% in every
-    // broadcast-shaped cell (broadcast, in place, and a gather's or scatter's one stream; 64 B:
-    // 0.59-0.61 against 0.64-0.69 us), alike at 1-4 KiB, 2x slower at 16 KiB (its segments).
+    // Between 2 processes up to 256 B, the tree's one MPI_Send was as fast as MPI_Bcast or faster
+    // in every broadcast-shaped cell (broadcast, in place, and a gather's or scatter's one stream;
+    // 64 B: 0.59-0.61 against 0.64-0.69 us), alike at 1-4 KiB, 2x slower at 16 KiB (its segments).
     TunedChoice{TrafficShape::broadcast, 2, 2, 256, Algorithm::binomial},
     // MPI_Bcast: at 4 processes up to 1 KiB 1.8-6.4 us against the flat all-to-all's 7-8, and
     // from 1 MiB as fast or faster (fastest repetitions: 1 MiB 206 against 271 us, 4 MiB 849
