@@ -12,8 +12,8 @@ bool on_pseudo_file_system(int fd) noexcept {
   struct statfs system {};
   if (::fstatfs(fd, &system) != 0) return false;  // then the size is all there is to go by
   constexpr std::array<decltype(system.f_type), 9> pseudo{
-      PROC_SUPER_MAGIC,  SYSFS_MAGIC,       DEBUGFS_MAGIC,   TRACEFS_MAGIC,  CGROUP_SUPER_MAGIC,
-      CGROUP2_SUPER_MAGIC, SECURITYFS_MAGIC, BPF_FS_MAGIC, EFIVARFS_MAGIC};
+      PROC_SUPER_MAGIC,    SYSFS_MAGIC,      DEBUGFS_MAGIC, TRACEFS_MAGIC,  CGROUP_SUPER_MAGIC,
+      CGROUP2_SUPER_MAGIC, SECURITYFS_MAGIC, BPF_FS_MAGIC,  EFIVARFS_MAGIC};
   return std::ranges::find(pseudo, system.f_type) != pseudo.end();
 }
 
