@@ -42,6 +42,7 @@ void map_members(pg::Context& me, pg::Team& team, Channel& channel) {
     if (node != first_node) channel.numa_nodes = true;
   }
   channel.boards.resize(local.size());
+  channel.routings.resize(local.size());
   channel.deposits.resize(local.size());
   if (channel.all_local) {
     channel.mailbox.size_for(static_cast<int>(local.size()));

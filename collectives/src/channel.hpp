@@ -16,8 +16,17 @@
 #include "host_mailbox.hpp"
 #include "mailbox.hpp"
 #include "participants.hpp"
+#include "routing.hpp"
 
 namespace pgasmr::coll::detail {
+
+/// The last local member's buffers in gather_through_leaders (leader_gather.hpp), kept from call
+/// to call so that a small reduction between processes allocates nothing.
+struct LeaderBuffers {
+  std::vector<std::byte> records;  // this process's members' records
+  std::vector<std::byte> block;    // ... as much of them as fits its block
+  std::vector<std::byte> blocks;   // every process's block
+};
 
 struct Channel {
   Channel() = default;
@@ -36,12 +45,14 @@ struct Channel {
   std::atomic<bool> mapped{false};  // the view below is ready (made once, under `mapping`)
   std::mutex mapping;
   std::vector<Board> boards;          // by local index
+  std::vector<Routing> routings;      // by local index: its last small plan's (routing.hpp)
   std::vector<std::byte> send, recv;  // this process's packed traffic to and from the others
   Mailbox mailbox;                    // by mailbox_index
   std::vector<int> mailbox_index;     // by thread: a member's index in the mailbox, or -1
   HostMailbox host_mailbox;           // whether and where the mailbox reaches other processes
   std::vector<std::vector<std::byte>> deposits;  // by local index: bytes for gather_through_leaders
   std::vector<std::byte> gathered;               // its last result
+  LeaderBuffers leader_buffers;                  // its scratch
   bool gathered_elsewhere = false;               // ... was gathered at another process only
 
   // The team as this process sees it, worked out once: a team never changes.

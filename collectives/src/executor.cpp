@@ -6,6 +6,7 @@
 #include "host_mailbox.hpp"
 #include "inter_process.hpp"
 #include "numa_relay.hpp"
+#include "routing.hpp"
 #include "single_copy.hpp"
 
 #include <algorithm>
@@ -63,31 +64,6 @@ bool moves_in_place(std::span<const std::size_t> table, std::size_t groups) {
   return busiest >= least_direct_stream_bytes;
 }
 
-/// Who moves one copy, and how.
-enum class Route : std::uint8_t {
-  local,   // plain memory: both ends in the executor's process, or (shared segments) one end
-           // in another process of its host, in that process's segment
-  staged,  // private ends in two processes of one host: the source owner copies the bytes into
-           // its staging area, the destination owner copies them out
-  packed,  // ends in different processes that do not share segments, both with members: pack,
-           // MPI, unpack
-  get,     // the source's process has no member: the destination side reads one-sided
-  put,     // the destination's process has no member: the source side writes one-sided
-  remote,  // neither end's process has a member: the first member copies one-sided
-};
-
-struct Task {
-  Route route;
-  pg::thread_id executor;  // local/get/remote: the one who copies; packed/staged: who unpacks; put: who writes
-  pg::thread_id packer;    // packed/staged: the source side
-  int from_group = -1;     // packed: process group ranks of both ends
-  int to_group = -1;
-  std::size_t stream_offset = 0;  // packed: where the bytes travel in the from -> to stream;
-                                  // staged: where they wait in the packer's staging area
-  bool packs = false;             // packed/staged: the first copy of these bytes packs them
-  std::size_t packing_task = 0;   // packed: the task of that first copy
-};
-
 class Execution {
  public:
   Execution(const Participants& participants, Channel& channel, const Plan& plan, PrivateBuffers mine, Overlap overlap)
@@ -97,6 +73,9 @@ class Execution {
         plan_(plan),
         overlap_(overlap),
         channel_(channel),
+        routing_(plan.copies().size() <= Routing::most_kept_copies
+                     ? channel.routings[static_cast<std::size_t>(participants.team().local_index())]
+                     : own_routing_),
         member_(channel_.member),
         agent_(channel_.agent),
         local_index_(channel_.local_index),
@@ -104,7 +83,7 @@ class Execution {
     auto& board = channel_.boards[static_cast<std::size_t>(team_.local_index())];
     parity_ = board.calls++ & 1;
     board.buffers[parity_] = {const_cast<std::byte*>(mine.source), mine.destination};
-    route_copies();
+    route();
     // Relays need copies between threads on different known NUMA nodes of this process.
     if (overlap_ == Overlap::none && channel_.numa_nodes) plan_relays();
   }
@@ -122,24 +101,21 @@ class Execution {
  private:
   void run_phases(Sync sync) {
     auto* group = team_.process_group();
-    bool cross = group && crosses_;
-    Traffic traffic{};
-    Algorithm algorithm{};
-    OneCall one_call = OneCall::none;
+    bool cross = group && routing_.crosses;
     if (cross) {
-      traffic = {channel_.send.data(), send_counts_, send_displacements_, channel_.recv.data(), recv_counts_,
-                 recv_displacements_, broadcast_root_, stream_table_};
-      algorithm = choose(requested_, traffic);
-      one_call = one_call_for(algorithm, traffic);
-      bool direct = one_call != OneCall::none && moves_in_place(stream_table_, send_counts_.size());
+      traffic_ = {channel_.send.data(), routing_.send_counts, routing_.send_displacements, channel_.recv.data(), routing_.recv_counts,
+                  routing_.recv_displacements, routing_.broadcast_root, routing_.stream_table};
+      algorithm_ = choose(requested_, traffic_);
+      one_call_ = one_call_for(algorithm_, traffic_);
+      bool direct = one_call_ != OneCall::none && moves_in_place(routing_.stream_table, routing_.send_counts.size());
       // In place, the sources must be read before anything is written: they are packed first.
       // MPI may still write the destinations when only this process's members read its memory,
       // as they all have by the leaders' call.
       direct_sends_ = direct && overlap_ == Overlap::none;
       direct_receives_ = direct && (overlap_ == Overlap::none || !copies_outside_exchange());
       team_.local_step([&] {
-        if (!direct_sends_) channel_.send.resize(total(send_counts_));
-        if (!direct_receives_) channel_.recv.resize(total(recv_counts_));
+        if (!direct_sends_) channel_.send.resize(total(routing_.send_counts));
+        if (!direct_receives_) channel_.recv.resize(total(routing_.recv_counts));
       });
     }
     if (sync.in != InSync::none)
@@ -156,29 +132,15 @@ class Execution {
       CopyingPhase copying(channel_);
       relay_phase();
     }
-    if (cross) {
-      team_.local_step([&] {
-        if (direct_receives_) {
-          auto pieces = stream_pieces();
-          if (one_call == OneCall::alltoall) return group->alltoall_pieces(pieces.send, pieces.receive);
-          // A broadcast's root sends every other process the same pieces.
-          auto root = static_cast<std::size_t>(broadcast_root_);
-          auto sent = std::ranges::find_if(pieces.send, [](const auto& stream) { return !stream.empty(); });
-          return group->broadcast_pieces(sent == pieces.send.end() ? pg::ProcessGroup::SendPieces{} : *sent,
-                                         pieces.receive[root], broadcast_root_);
-        }
-        traffic.send = channel_.send.data();  // sized by the first local step
-        traffic.receive = channel_.recv.data();
-        move_between_processes(*group, traffic, algorithm);
-      });
-    }
+    // Two pointers: std::function keeps them without allocating.
+    if (cross) team_.local_step([this, group] { move_streams(*group); });
     // In place, every read everywhere must precede any write. Where every copy between
     // processes travels through the leaders' exchange, the local step above ordered this
     // process's reads before its writes, and nobody else touches its memory. The exchange orders
     // nothing else: a sender's MPI call may return before a receiver has even entered it, and a
     // one-sided write could then overtake another process's one-sided read. Staged bytes must all
     // be in the staging areas before the other processes of the host copy them out.
-    if ((overlap_ == Overlap::in_place && (!cross || copies_outside_exchange())) || staged_between_processes_)
+    if ((overlap_ == Overlap::in_place && (!cross || copies_outside_exchange())) || routing_.staged_between_processes)
       team_.barrier();
     {
       CopyingPhase copying(channel_);
@@ -187,15 +149,32 @@ class Execution {
 
     // Members of other processes may still read or write the caller's shared memory, or its
     // staging area, which its next call reuses: with any such copy, everyone waits for all.
-    if (sync.out == OutSync::all || direct_between_processes_)
+    if (sync.out == OutSync::all || routing_.direct_between_processes)
       team_.barrier();
     else
       team_.local_step({});  // nobody may still be reading the caller's private buffers
   }
 
+  /// The leader's part: this process's streams to and from the others, in one MPI call or by
+  /// the chosen algorithm.
+  void move_streams(pg::ProcessGroup& group) {
+    if (direct_receives_) {
+      auto pieces = stream_pieces();
+      if (one_call_ == OneCall::alltoall) return group.alltoall_pieces(pieces.send, pieces.receive);
+      // A broadcast's root sends every other process the same pieces.
+      auto root = static_cast<std::size_t>(routing_.broadcast_root);
+      auto sent = std::ranges::find_if(pieces.send, [](const auto& stream) { return !stream.empty(); });
+      return group.broadcast_pieces(sent == pieces.send.end() ? pg::ProcessGroup::SendPieces{} : *sent,
+                                    pieces.receive[root], routing_.broadcast_root);
+    }
+    traffic_.send = channel_.send.data();  // sized by the first local step
+    traffic_.receive = channel_.recv.data();
+    move_between_processes(group, traffic_, algorithm_);
+  }
+
   /// Whether some copy between processes bypasses the leaders' exchange: through a mapped
   /// segment, or one-sided.
-  bool copies_outside_exchange() const { return direct_between_processes_ || one_sided_between_processes_; }
+  bool copies_outside_exchange() const { return routing_.direct_between_processes || routing_.one_sided_between_processes; }
 
   /// The member that acts for `owner`'s side: the owner itself if it is a member, else the
   /// first member in its process (-1 when that process has none).
@@ -204,19 +183,22 @@ class Execution {
     return agent_[static_cast<std::size_t>(me_.process_of(owner))];
   }
 
+  /// Routes the plan, or takes the routing this member kept from its last call of the same copies.
+  void route() {
+    if (routing_.routes(plan_.copies())) return;
+    routing_.clear();
+    route_copies();
+    if (&routing_ != &own_routing_) routing_.keep(plan_.copies());
+  }
+
   void route_copies() {
-    auto groups = team_.processes().size();
-    // Bytes per stream, and what each carries (to recognise a broadcast: one sender, the same
-    // bytes to all); made at the first copy between processes.
-    std::pmr::vector<std::pmr::vector<std::size_t>> streams(&arena_);
-    struct Packed {
-      std::size_t at;    // in the stream
-      std::size_t task;  // the copy that packs these bytes
-    };
-    std::pmr::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t, int>, Packed> packed_at(&arena_);
-    using Source = std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>;
-    std::pmr::vector<std::pmr::vector<std::pmr::vector<Source>>> carried(&arena_);
-    tasks_.reserve(plan_.copies().size());
+    const auto groups = team_.processes().size();
+    // The first copy of a source's bytes bound for a process packs them into that stream; later
+    // copies of the same bytes to the same process read them where they arrive. By source place,
+    // length and receiving group: the packing task.
+    std::pmr::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t, int>, std::size_t> packing(&arena_);
+    std::pmr::vector<std::size_t> packs(&arena_);  // the packing tasks, in stream order
+    routing_.tasks.reserve(plan_.copies().size());
     std::pmr::vector<StagingPlace> staging(&arena_);
     bool stage = plan_staging(staging);
     for (std::size_t i = 0; i < plan_.copies().size(); ++i) {
@@ -232,58 +214,55 @@ class Execution {
       } else if (mapped && (copy.from.shared || copy.to.shared)) {
         // The side with the private end copies; the other end is in a segment it maps.
         task = {Route::local, copy.from.shared ? target : source, -1};
-        direct_between_processes_ = true;
+        routing_.direct_between_processes = true;
       } else if (mapped && stage) {
         task = {Route::staged, target, source};
         task.stream_offset = staging[i].at;
         task.packs = staging[i].packs;
-        direct_between_processes_ = staged_between_processes_ = true;
+        routing_.direct_between_processes = routing_.staged_between_processes = true;
       } else if (source >= 0 && target >= 0) {
         task = {Route::packed, target, source};
-        if (streams.empty()) {
-          streams.assign(groups, std::pmr::vector<std::size_t>(groups, 0, &arena_));
-          carried.assign(groups, std::pmr::vector<std::pmr::vector<Source>>(groups, &arena_));
-        }
+        if (routing_.stream_table.empty()) routing_.stream_table.assign(groups * groups, 0);
         task.from_group = group_rank_[static_cast<std::size_t>(from_process)];
         task.to_group = group_rank_[static_cast<std::size_t>(to_process)];
         auto key = std::tuple(copy.from.owner, copy.from.shared, static_cast<int>(copy.from.side), copy.from.offset,
                               copy.bytes, task.to_group);
-        auto [at, fresh] = packed_at.try_emplace(key, Packed{0, i});
-        if (fresh) {
-          auto& stream = streams[static_cast<std::size_t>(task.from_group)][static_cast<std::size_t>(task.to_group)];
-          at->second.at = stream;
-          stream += copy.bytes;
-          carried[static_cast<std::size_t>(task.from_group)][static_cast<std::size_t>(task.to_group)].push_back(
-              {copy.from.owner, copy.from.shared, static_cast<int>(copy.from.side), copy.from.offset, copy.bytes});
-        }
-        task.stream_offset = at->second.at;
+        auto [at, fresh] = packing.try_emplace(key, i);
         task.packs = fresh;
-        task.packing_task = at->second.task;
-        crosses_ = true;
+        task.packing_task = at->second;
+        if (fresh) {
+          auto& stream = routing_.stream_table[static_cast<std::size_t>(task.from_group) * groups +
+                                       static_cast<std::size_t>(task.to_group)];
+          task.stream_offset = stream;
+          stream += copy.bytes;
+          packs.push_back(i);
+        } else {
+          task.stream_offset = routing_.tasks[at->second].stream_offset;
+        }
+        routing_.crosses = true;
       } else if (target >= 0) {
         task = {Route::get, target, -1};
-        one_sided_between_processes_ = true;
+        routing_.one_sided_between_processes = true;
       } else if (source >= 0) {
         task = {Route::put, source, -1};
-        one_sided_between_processes_ = true;
+        routing_.one_sided_between_processes = true;
       } else {
         task = {Route::remote, team_.thread_of(0), -1};
-        one_sided_between_processes_ = true;
+        routing_.one_sided_between_processes = true;
       }
-      tasks_.push_back(task);
+      routing_.tasks.push_back(task);
     }
-    if (!crosses_) return;
+    if (!routing_.crosses) return;
     auto mine = static_cast<std::size_t>(group_rank_[static_cast<std::size_t>(me_.process())]);
-    send_counts_.resize(groups);
-    recv_counts_.resize(groups);
+    routing_.send_counts.reserve(groups);
+    routing_.recv_counts.reserve(groups);
     for (std::size_t g = 0; g < groups; ++g) {
-      send_counts_[g] = streams[mine][g];
-      recv_counts_[g] = streams[g][mine];
+      routing_.send_counts.push_back(routing_.stream_table[mine * groups + g]);
+      routing_.recv_counts.push_back(routing_.stream_table[g * groups + mine]);
     }
-    send_displacements_ = displacements(send_counts_);
-    recv_displacements_ = displacements(recv_counts_);
-    broadcast_root_ = broadcast_sender(carried);
-    for (const auto& row : streams) stream_table_.insert(stream_table_.end(), row.begin(), row.end());
+    displacements(routing_.send_counts, routing_.send_displacements);
+    displacements(routing_.recv_counts, routing_.recv_displacements);
+    routing_.broadcast_root = broadcast_sender(packs, groups);
   }
 
   struct StagingPlace {
@@ -325,27 +304,32 @@ class Execution {
     return largest >= least_staged_bytes;
   }
 
-  /// The only sending process group rank if it sends every other process the same bytes, else -1.
-  template <class Carried>
-  static int broadcast_sender(const Carried& carried) {
-    int sender = -1;
-    for (std::size_t g = 0; g < carried.size(); ++g) {
-      bool sends = std::ranges::any_of(carried[g], [](const auto& stream) { return !stream.empty(); });
-      if (!sends) continue;
-      if (sender >= 0) return -1;
-      sender = static_cast<int>(g);
+  /// The only sending process group rank if it sends every other process the same bytes, else
+  /// -1. `packs`: the packing tasks in stream order; each receiver's stream must carry the same
+  /// sources in the same order as the first receiver's.
+  int broadcast_sender(std::span<const std::size_t> packs, std::size_t groups) {
+    if (packs.empty()) return -1;
+    const int sender = routing_.tasks[packs.front()].from_group;
+    const int first = sender == 0 ? 1 : 0;
+    std::pmr::vector<std::size_t> first_stream(&arena_);
+    for (auto i : packs) {
+      if (routing_.tasks[i].from_group != sender) return -1;
+      if (routing_.tasks[i].to_group == first) first_stream.push_back(i);
     }
-    if (sender < 0) return -1;
-    const auto& streams = carried[static_cast<std::size_t>(sender)];
-    const auto* first = static_cast<const typename Carried::value_type::value_type*>(nullptr);
-    for (std::size_t q = 0; q < streams.size(); ++q) {
-      if (static_cast<int>(q) == sender) continue;
-      if (!first)
-        first = &streams[q];
-      else if (streams[q] != *first)
-        return -1;
+    std::pmr::vector<std::size_t> matched(groups, 0, &arena_);  // by receiver: its packs so far
+    for (auto i : packs) {
+      auto& n = matched[static_cast<std::size_t>(routing_.tasks[i].to_group)];
+      if (n == first_stream.size() || !same_source(plan_.copies()[i], plan_.copies()[first_stream[n]])) return -1;
+      ++n;
     }
+    for (std::size_t g = 0; g < groups; ++g)
+      if (static_cast<int>(g) != sender && matched[g] != first_stream.size()) return -1;
     return sender;
+  }
+
+  static bool same_source(const Copy& a, const Copy& b) {
+    return a.from.owner == b.from.owner && a.from.shared == b.from.shared && a.from.side == b.from.side &&
+           a.from.offset == b.from.offset && a.bytes == b.bytes;
   }
 
   /// The NUMA level: in-process copies of one source by threads on other NUMA nodes go through
@@ -355,8 +339,8 @@ class Execution {
     std::vector<LocalRead> reads;
     std::vector<std::size_t> task_of;
     std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>, std::size_t> sources;
-    for (std::size_t i = 0; i < tasks_.size(); ++i) {
-      const auto& task = tasks_[i];
+    for (std::size_t i = 0; i < routing_.tasks.size(); ++i) {
+      const auto& task = routing_.tasks[i];
       const auto& from = plan_.copies()[i].from;
       if (task.route != Route::local || me_.process_of(task.executor) != me_.process() ||
           me_.process_of(from.owner) != me_.process())
@@ -367,7 +351,7 @@ class Execution {
       task_of.push_back(i);
     }
     auto relays = numa_relays(reads);
-    relay_.assign(tasks_.size(), -1);
+    relay_.assign(routing_.tasks.size(), -1);
     for (std::size_t r = 0; r < relays.size(); ++r) {
       if (relays[r] < 0) continue;
       relay_[task_of[r]] = static_cast<long>(task_of[static_cast<std::size_t>(relays[r])]);
@@ -375,15 +359,17 @@ class Execution {
     }
   }
 
-  static std::size_t total(const std::pmr::vector<std::size_t>& counts) {
+  static std::size_t total(std::span<const std::size_t> counts) {
     std::size_t sum = 0;
     for (auto c : counts) sum += c;
     return sum;
   }
-  std::pmr::vector<std::size_t> displacements(const std::pmr::vector<std::size_t>& counts) {
-    std::pmr::vector<std::size_t> result(counts.size(), 0, &arena_);
-    for (std::size_t i = 1; i < counts.size(); ++i) result[i] = result[i - 1] + counts[i - 1];
-    return result;
+  static void displacements(std::span<const std::size_t> counts, std::vector<std::size_t>& result) {
+    std::size_t at = 0;
+    for (auto count : counts) {
+      result.push_back(at);
+      at += count;
+    }
   }
 
   /// Address in this process of a place it maps (private places: of this process's members).
@@ -403,14 +389,14 @@ class Execution {
     std::vector<pg::ProcessGroup::ReceivePieces> receive;
   };
   StreamPieces stream_pieces() const {
-    StreamPieces pieces{std::vector<pg::ProcessGroup::SendPieces>(send_counts_.size()),
-                        std::vector<pg::ProcessGroup::ReceivePieces>(recv_counts_.size())};
+    StreamPieces pieces{std::vector<pg::ProcessGroup::SendPieces>(routing_.send_counts.size()),
+                        std::vector<pg::ProcessGroup::ReceivePieces>(routing_.recv_counts.size())};
     if (!direct_sends_)  // sent from the channel's send buffer, where read_phase() packed them
-      for (std::size_t g = 0; g < send_counts_.size(); ++g)
-        if (send_counts_[g] != 0) pieces.send[g].push_back({channel_.send.data() + send_displacements_[g], send_counts_[g]});
+      for (std::size_t g = 0; g < routing_.send_counts.size(); ++g)
+        if (routing_.send_counts[g] != 0) pieces.send[g].push_back({channel_.send.data() + routing_.send_displacements[g], routing_.send_counts[g]});
     auto mine = group_rank_[static_cast<std::size_t>(me_.process())];
-    for (std::size_t i = 0; i < tasks_.size(); ++i) {
-      const auto& task = tasks_[i];
+    for (std::size_t i = 0; i < routing_.tasks.size(); ++i) {
+      const auto& task = routing_.tasks[i];
       if (task.route != Route::packed || !task.packs) continue;
       const auto& copy = plan_.copies()[i];
       if (task.from_group == mine && direct_sends_)
@@ -435,12 +421,12 @@ class Execution {
   void read_phase() {
     auto self = me_.thread();
     bool staged = overlap_ == Overlap::in_place;
-    for (std::size_t i = 0; i < tasks_.size(); ++i) {
-      const auto& task = tasks_[i];
+    for (std::size_t i = 0; i < routing_.tasks.size(); ++i) {
+      const auto& task = routing_.tasks[i];
       const auto& copy = plan_.copies()[i];
       if (task.route == Route::packed) {
         if (task.packer == self && task.packs && !direct_sends_) {
-          auto* out = channel_.send.data() + send_displacements_[static_cast<std::size_t>(task.to_group)] + task.stream_offset;
+          auto* out = channel_.send.data() + routing_.send_displacements[static_cast<std::size_t>(task.to_group)] + task.stream_offset;
           std::memcpy(out, address(copy.from), copy.bytes);
         }
         continue;
@@ -468,8 +454,8 @@ class Execution {
   /// The NUMA level's second step: copies from the node's first copy.
   void relay_phase() {
     auto self = me_.thread();
-    for (std::size_t i = 0; i < tasks_.size(); ++i)
-      if (relay_[i] >= 0 && tasks_[i].executor == self)
+    for (std::size_t i = 0; i < routing_.tasks.size(); ++i)
+      if (relay_[i] >= 0 && routing_.tasks[i].executor == self)
         std::memcpy(address(plan_.copies()[i].to), address(plan_.copies()[static_cast<std::size_t>(relay_[i])].to),
                     plan_.copies()[i].bytes);
   }
@@ -502,16 +488,16 @@ class Execution {
   }
 
   void write_phase() {
-    for (auto [index, at] : staged_) move(tasks_[index], plan_.copies()[index], staging_.data() + at);
+    for (auto [index, at] : staged_) move(routing_.tasks[index], plan_.copies()[index], staging_.data() + at);
     auto self = me_.thread();
-    for (std::size_t i = 0; i < tasks_.size(); ++i) {
-      const auto& task = tasks_[i];
+    for (std::size_t i = 0; i < routing_.tasks.size(); ++i) {
+      const auto& task = routing_.tasks[i];
       if (task.executor != self) continue;
       const auto& copy = plan_.copies()[i];
       if (task.route == Route::packed) {
         const std::byte* in = nullptr;
         if (!direct_receives_)
-          in = channel_.recv.data() + recv_displacements_[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
+          in = channel_.recv.data() + routing_.recv_displacements[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
         else if (!task.packs)  // MPI wrote these bytes to the destination of the copy that packs them
           in = address(plan_.copies()[task.packing_task].to);
         if (in) std::memcpy(address(copy.to), in, copy.bytes);
@@ -528,6 +514,8 @@ class Execution {
   Overlap overlap_;
   Channel& channel_;
   std::size_t parity_ = 0;
+  Routing own_routing_;  // a large plan's, for this call only
+  Routing& routing_;     // a small plan's: the member's, kept in the channel for its next call
 
   const std::vector<bool>& member_;          // the channel's view of the team (see Channel)
   const std::vector<pg::thread_id>& agent_;
@@ -539,21 +527,15 @@ class Execution {
   std::array<std::byte, 4096> arena_bytes_;
   std::pmr::monotonic_buffer_resource arena_{arena_bytes_.data(), arena_bytes_.size()};
 
-  std::pmr::vector<Task> tasks_{&arena_};  // one per plan copy
-  bool crosses_ = false;                    // some copy travels packed, through MPI
-  bool direct_between_processes_ = false;   // some copy touches another process's memory directly
-  bool staged_between_processes_ = false;   // some copy goes through a staging area
-  bool one_sided_between_processes_ = false;  // some copy is a one-sided get or put (route get, put, remote)
   // MPI reads the packed copies' sources, and writes their destinations, in place (stream_pieces())
   // instead of the channel's send and receive buffers.
   bool direct_sends_ = false;
   bool direct_receives_ = false;
-  int broadcast_root_ = -1;  // group rank, when the traffic is a broadcast
+  Traffic traffic_{};        // between processes: the streams, and how they move
+  Algorithm algorithm_{};
+  OneCall one_call_ = OneCall::none;
   std::pmr::vector<long> relay_{&arena_};  // by task: the task whose destination it copies instead (NUMA level)
   bool relayed_ = false;
-  std::pmr::vector<std::size_t> stream_table_{&arena_};  // bytes from group rank g to q at [g * groups + q]
-  std::pmr::vector<std::size_t> send_counts_{&arena_}, recv_counts_{&arena_}, send_displacements_{&arena_},
-      recv_displacements_{&arena_};
 
   struct Staged {
     std::size_t task;

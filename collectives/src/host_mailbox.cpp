@@ -45,7 +45,8 @@ const std::uint64_t probe_word = probe_value;
 /// Every process's `mine`, by group rank.
 template <class T>
 std::vector<T> allgather(pg::ProcessGroup& group, const T& mine) {
-  auto gathered = group.allgather_fixed(std::as_bytes(std::span(&mine, 1)));
+  std::vector<std::byte> gathered;
+  group.allgather_fixed(std::as_bytes(std::span(&mine, 1)), gathered);
   std::vector<T> all(static_cast<std::size_t>(group.size()));
   std::memcpy(all.data(), gathered.data(), all.size() * sizeof(T));
   return all;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 
 #include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/process_group.hpp>
@@ -33,8 +34,9 @@ class Block {
   std::size_t room() const { return bytes_ - sizeof(BlockHead); }
 
   /// This process's block: the head, then as much of `records` as fits.
-  std::vector<std::byte> pack(const std::vector<std::byte>& records, std::uint64_t contributed) const {
-    std::vector<std::byte> block(bytes_);
+  std::span<const std::byte> pack(const std::vector<std::byte>& records, std::uint64_t contributed,
+                                  std::vector<std::byte>& block) const {
+    block.resize(bytes_);
     BlockHead head{records.size(), contributed};
     std::memcpy(block.data(), &head, sizeof head);
     std::memcpy(block.data() + sizeof head, records.data(), std::min(records.size(), room()));
@@ -58,30 +60,33 @@ class Block {
 
 constexpr int tag = 0x5044;  // records that do not fit a block, and verdicts, to and from the root
 
-/// Every process's records, concatenated in group order.
-std::vector<std::byte> exchange_records(pg::ProcessGroup& group, const Block& block,
-                                        const std::vector<std::byte>& records, std::uint64_t contributed) {
-  auto blocks = group.allgather_fixed(block.pack(records, contributed));
+/// Every process's records (this process's in buffers.records), concatenated in group order in `all`.
+void exchange_records(pg::ProcessGroup& group, const Block& block, LeaderBuffers& buffers, std::uint64_t contributed,
+                      std::vector<std::byte>& all) {
+  const auto& blocks = buffers.blocks;
+  group.allgather_fixed(block.pack(buffers.records, contributed, buffers.block), buffers.blocks);
   auto processes = static_cast<std::size_t>(group.size());
   bool fit = true;
   for (std::size_t g = 0; g < processes; ++g) fit = fit && block.head_of(blocks, g).records <= block.room();
   // Every process sees every size, so all take the second exchange alike.
   if (!fit) {
     std::vector<std::size_t> per_process;
-    return group.allgather(records, per_process);
+    all = group.allgather(buffers.records, per_process);
+    return;
   }
-  std::vector<std::byte> all;
+  all.clear();
   for (std::size_t g = 0; g < processes; ++g) block.append(all, blocks, g, block.head_of(blocks, g).records);
-  return all;
 }
 
 /// The rooted form: the root's process gets every process's records in `all`; records that do
 /// not fit a block follow by themselves. Another process waits for the root only when its own
 /// members contributed nothing: the root then tells it whether anybody did, so that all refuse
 /// an empty reduction alike. False where the caller's members may leave with nothing.
-bool gather_records(pg::ProcessGroup& group, const Block& block, const std::vector<std::byte>& records,
-                    std::uint64_t contributed, int root, std::vector<std::byte>& all) {
-  auto blocks = group.gather_fixed(block.pack(records, contributed), root);
+bool gather_records(pg::ProcessGroup& group, const Block& block, LeaderBuffers& buffers, std::uint64_t contributed,
+                    int root, std::vector<std::byte>& all) {
+  const auto& records = buffers.records;
+  const auto& blocks = buffers.blocks;
+  group.gather_fixed(block.pack(records, contributed, buffers.block), root, buffers.blocks);
   if (group.rank() != root) {
     if (records.size() > block.room()) group.send(records.data(), records.size(), root, tag);
     if (contributed > 0) return false;
@@ -128,27 +133,29 @@ std::optional<std::pmr::vector<std::byte>> gather_through_leaders(const Particip
   if (!mine.empty()) std::memcpy(deposit.data() + sizeof head, mine.data(), mine.size());
   // The last local member gathers; the next call's last overwrites `gathered` only once every
   // local member has arrived there, so after reading this one.
-  team.local_step([&] {
-    std::vector<std::byte> records;
-    for (const auto& d : channel.deposits) records.insert(records.end(), d.begin(), d.end());
-    auto contributed = records.size() - channel.deposits.size() * sizeof(RecordHead);
+  auto gather = [&] {
+    auto& buffers = channel.leader_buffers;
+    buffers.records.clear();
+    for (const auto& d : channel.deposits) buffers.records.insert(buffers.records.end(), d.begin(), d.end());
+    auto contributed = buffers.records.size() - channel.deposits.size() * sizeof(RecordHead);
     auto& group = *team.process_group();
     Block block(channel, readers.bound);
     if (readers.only < 0) {
-      channel.gathered = exchange_records(group, block, records, contributed);
+      exchange_records(group, block, buffers, contributed, channel.gathered);
       channel.gathered_elsewhere = false;
     } else {
       auto& me = p.me();
       auto root = channel.group_rank[static_cast<std::size_t>(me.process_of(p.thread_of(readers.only)))];
-      channel.gathered_elsewhere = !gather_records(group, block, records, contributed, root, channel.gathered);
+      channel.gathered_elsewhere = !gather_records(group, block, buffers, contributed, root, channel.gathered);
     }
-  });
+  };
+  team.local_step(std::ref(gather));  // by reference: std::function then allocates nothing
   if (channel.gathered_elsewhere) return std::nullopt;
 
   const auto& gathered = channel.gathered;
   auto members = static_cast<std::size_t>(p.count());
   sizes.assign(members, 0);
-  std::vector<std::size_t> where(members, 0);
+  std::pmr::vector<std::size_t> where(members, 0, sizes.get_allocator());
   for (std::size_t at = 0; at < gathered.size();) {
     RecordHead record{};
     std::memcpy(&record, gathered.data() + at, sizeof record);

@@ -24,12 +24,14 @@ struct Place {
   bool shared;
   Side side;            // private only
   std::size_t offset;   // private: into the buffer; shared: into the owner's segment
+  friend bool operator==(const Place&, const Place&) = default;
 };
 
 struct Copy {
   Place from;
   Place to;
   std::size_t bytes;
+  friend bool operator==(const Copy&, const Copy&) = default;
 };
 
 /// Builds a plan from transfers between buffer ranges, splitting shared ranges at block

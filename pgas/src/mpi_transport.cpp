@@ -168,20 +168,18 @@ class MpiGroup final : public ProcessGroup {
     return everyone;
   }
 
-  std::vector<std::byte> allgather_fixed(std::span<const std::byte> mine) override {
+  void allgather_fixed(std::span<const std::byte> mine, std::vector<std::byte>& everyone) override {
     if (mine.size() > INT_MAX) throw_error("allgather", "more than 2 GiB of process data");
-    std::vector<std::byte> everyone(mine.size() * static_cast<std::size_t>(size_));
+    everyone.resize(mine.size() * static_cast<std::size_t>(size_));
     auto n = static_cast<int>(mine.size());
     check(MPI_Allgather(mine.data(), n, MPI_BYTE, everyone.data(), n, MPI_BYTE, comm_), "MPI_Allgather");
-    return everyone;
   }
 
-  std::vector<std::byte> gather_fixed(std::span<const std::byte> mine, int root) override {
+  void gather_fixed(std::span<const std::byte> mine, int root, std::vector<std::byte>& everyone) override {
     if (mine.size() > INT_MAX) throw_error("gather", "more than 2 GiB of process data");
-    std::vector<std::byte> everyone(rank_ == root ? mine.size() * static_cast<std::size_t>(size_) : 0);
+    everyone.resize(rank_ == root ? mine.size() * static_cast<std::size_t>(size_) : 0);
     auto n = static_cast<int>(mine.size());
     check(MPI_Gather(mine.data(), n, MPI_BYTE, everyone.data(), n, MPI_BYTE, root, comm_), "MPI_Gather");
-    return everyone;
   }
 
   void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,

@@ -50,6 +50,31 @@ TEST(Smoke, rooted_traffic_uneven_between_processes) {
   });
 }
 
+TEST(Smoke, calls_alike_in_shape_but_not_in_copies) {
+  // A member reuses the routing of its last plan when the next plan has the same copies: calls
+  // with as many copies but other roots, sizes or offsets must not take each other's routing.
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    auto T = static_cast<std::size_t>(me.threads());
+    for (std::size_t round = 0; round < 4 * T; ++round) {
+      auto root = static_cast<int>(round % T);
+      std::size_t n = round % 2 == 0 ? 1 : 1500;  // 8 bytes, and above the eager path's slots
+      std::size_t skip = round / T % 2;           // the same copies one element further on
+      std::vector<long> src(n + 1), dst(n + 1, -1);
+      for (std::size_t i = 0; i < n + 1; ++i) src[i] = me.thread() * 1000 + long(round * 10 + i);
+      coll::broadcast(me, std::span(dst).subspan(skip, n), std::span(src).subspan(skip, n), n,
+                      {.root = root});
+      for (std::size_t i = 0; i < n; ++i)
+        ASSERT_EQ(dst[skip + i], root * 1000 + long(round * 10 + skip + i)) << "round " << round;
+      std::vector<long> all(T, -1);
+      long mine = me.thread() * 7 + long(round);
+      coll::gather(me, all, std::span(&mine, 1), 1, {.root = root});
+      if (me.thread() == root) {
+        for (std::size_t r = 0; r < T; ++r) ASSERT_EQ(all[r], long(r) * 7 + long(round)) << "round " << round;
+      }
+    }
+  });
+}
+
 TEST(Smoke, allgather_exchange) {
   pgasmr::test::for_each_thread_count([](pg::Context& me) {
     auto T = static_cast<std::size_t>(me.threads());

@@ -27,13 +27,14 @@ class ProcessGroup {
   /// each member's byte count.
   virtual std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) = 0;
 
-  /// Every member's `mine`, all of one size, concatenated in rank order: one exchange where
-  /// allgather() needs two (sizes, then bytes).
-  virtual std::vector<std::byte> allgather_fixed(std::span<const std::byte> mine) = 0;
+  /// Every member's `mine`, all of one size, concatenated in rank order into `everyone` (resized;
+  /// a caller that keeps it between calls allocates nothing): one exchange where allgather()
+  /// needs two (sizes, then bytes).
+  virtual void allgather_fixed(std::span<const std::byte> mine, std::vector<std::byte>& everyone) = 0;
 
   /// As allgather_fixed(), but only member `root` gets everyone's bytes (the others an empty
-  /// vector): one MPI_Gather.
-  virtual std::vector<std::byte> gather_fixed(std::span<const std::byte> mine, int root) = 0;
+  /// `everyone`): one MPI_Gather.
+  virtual void gather_fixed(std::span<const std::byte> mine, int root, std::vector<std::byte>& everyone) = 0;
 
   /// Personalised all-to-all of bytes: send_counts[r] bytes from send + send_displs[r] go to
   /// member r, which receives them at recv + its recv_displs[this rank].
