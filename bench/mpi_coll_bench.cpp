@@ -24,7 +24,8 @@
 //   Every name gets the suffix /real_time from Google Benchmark.
 //
 // How it works
-//   MPI_Init (MPI_THREAD_SINGLE: Open MPI at its fastest, no locks in its progress engine).
+//   MPI_Init (MPI_THREAD_SINGLE: Open MPI at its fastest, no locks in its progress engine), or
+//   with --thread-multiple MPI_Init_thread(MPI_THREAD_MULTIPLE), the level pgasmr runs at.
 //   Rank 0 runs the benchmarks; before each timed loop it broadcasts (MPI_Ibcast) an order:
 //   which collective, which size, how many iterations (state.max_iterations). The other ranks
 //   wait for orders in MPI_Test with short sleeps, so they do not steal a core from rank 0's
@@ -32,7 +33,7 @@
 //
 // Knobs
 //   Google Benchmark's flags (--benchmark_filter, --benchmark_min_time, --benchmark_format, ...);
-//   --help.
+//   --thread-multiple; --help.
 //
 // How to run (from the build directory)
 //   mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 bench/pgasmr-bench-mpi-coll --benchmark_min_time=0.1
@@ -221,8 +222,27 @@ void memcpy_bench(benchmark::State& state, std::size_t bytes) {
 
 }  // namespace
 
+/// Takes --thread-multiple out of argv; true when it was there.
+bool take_thread_multiple(int& argc, char** argv) {
+  bool found = false;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--thread-multiple")
+      found = true;
+    else
+      argv[kept++] = argv[i];
+  }
+  argc = kept;
+  return found;
+}
+
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  const bool thread_multiple = take_thread_multiple(argc, argv);
+  int provided = MPI_THREAD_SINGLE;
+  if (thread_multiple)
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  else
+    MPI_Init(&argc, &argv);
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -232,10 +252,12 @@ int main(int argc, char** argv) {
     if (arg == "--help" || arg == "-h") {
       if (rank == 0) {
         std::printf(
-            "usage: mpirun -np N pgasmr-bench-mpi-coll [Google Benchmark options]\n"
+            "usage: mpirun -np N pgasmr-bench-mpi-coll [--thread-multiple] [Google Benchmark options]\n"
             "Latency and aggregated bandwidth (4 B .. 16 MiB per rank) of MPI_Bcast, MPI_Scatter,\n"
             "MPI_Gather, MPI_Allgather, MPI_Allgatherv, MPI_Alltoall (also MPI_IN_PLACE), MPI_Reduce\n"
-            "and MPI_Allreduce, plus a memcpy baseline. See bench/mpi_coll_bench.cpp.\n\n"
+            "and MPI_Allreduce, plus a memcpy baseline. See bench/mpi_coll_bench.cpp.\n"
+            "--thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE), pgasmr's thread level, where\n"
+            "                   Open MPI locks in its progress engine (default MPI_Init: single)\n\n"
             "Google Benchmark options:\n");
         benchmark::PrintDefaultHelp();
       }
@@ -270,6 +292,7 @@ int main(int argc, char** argv) {
             ->UseRealTime()
             ->Unit(unit_for(bytes));
       benchmark::AddCustomContext("mpi.processes", std::to_string(size));
+      benchmark::AddCustomContext("mpi.thread_level", provided == MPI_THREAD_MULTIPLE ? "multiple" : "single");
       benchmark::RunSpecifiedBenchmarks();
       publish({0, 0, 0});
       root = nullptr;
