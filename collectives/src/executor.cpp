@@ -103,8 +103,9 @@ class Execution {
     auto* group = team_.process_group();
     bool cross = group && routing_.crosses;
     if (cross) {
-      traffic_ = {channel_.send.data(), routing_.send_counts, routing_.send_displacements, channel_.recv.data(), routing_.recv_counts,
-                  routing_.recv_displacements, routing_.broadcast_root, routing_.stream_table};
+      traffic_ = {channel_.send.data(), routing_.send_counts, routing_.send_displacements,
+                  channel_.recv.data(), routing_.recv_counts, routing_.recv_displacements,
+                  routing_.broadcast_root, routing_.stream_table};
       algorithm_ = choose(requested_, traffic_);
       one_call_ = one_call_for(algorithm_, traffic_);
       bool direct = one_call_ != OneCall::none && moves_in_place(routing_.stream_table, routing_.send_counts.size());
@@ -140,7 +141,8 @@ class Execution {
     // nothing else: a sender's MPI call may return before a receiver has even entered it, and a
     // one-sided write could then overtake another process's one-sided read. Staged bytes must all
     // be in the staging areas before the other processes of the host copy them out.
-    if ((overlap_ == Overlap::in_place && (!cross || copies_outside_exchange())) || routing_.staged_between_processes)
+    if ((overlap_ == Overlap::in_place && (!cross || copies_outside_exchange())) ||
+        routing_.staged_between_processes)
       team_.barrier();
     {
       CopyingPhase copying(channel_);
@@ -174,7 +176,9 @@ class Execution {
 
   /// Whether some copy between processes bypasses the leaders' exchange: through a mapped
   /// segment, or one-sided.
-  bool copies_outside_exchange() const { return routing_.direct_between_processes || routing_.one_sided_between_processes; }
+  bool copies_outside_exchange() const {
+    return routing_.direct_between_processes || routing_.one_sided_between_processes;
+  }
 
   /// The member that acts for `owner`'s side: the owner itself if it is a member, else the
   /// first member in its process (-1 when that process has none).
@@ -232,7 +236,7 @@ class Execution {
         task.packing_task = at->second;
         if (fresh) {
           auto& stream = routing_.stream_table[static_cast<std::size_t>(task.from_group) * groups +
-                                       static_cast<std::size_t>(task.to_group)];
+                                               static_cast<std::size_t>(task.to_group)];
           task.stream_offset = stream;
           stream += copy.bytes;
           packs.push_back(i);
@@ -393,7 +397,8 @@ class Execution {
                         std::vector<pg::ProcessGroup::ReceivePieces>(routing_.recv_counts.size())};
     if (!direct_sends_)  // sent from the channel's send buffer, where read_phase() packed them
       for (std::size_t g = 0; g < routing_.send_counts.size(); ++g)
-        if (routing_.send_counts[g] != 0) pieces.send[g].push_back({channel_.send.data() + routing_.send_displacements[g], routing_.send_counts[g]});
+        if (routing_.send_counts[g] != 0)
+          pieces.send[g].push_back({channel_.send.data() + routing_.send_displacements[g], routing_.send_counts[g]});
     auto mine = group_rank_[static_cast<std::size_t>(me_.process())];
     for (std::size_t i = 0; i < routing_.tasks.size(); ++i) {
       const auto& task = routing_.tasks[i];
@@ -426,7 +431,8 @@ class Execution {
       const auto& copy = plan_.copies()[i];
       if (task.route == Route::packed) {
         if (task.packer == self && task.packs && !direct_sends_) {
-          auto* out = channel_.send.data() + routing_.send_displacements[static_cast<std::size_t>(task.to_group)] + task.stream_offset;
+          auto* out = channel_.send.data() + routing_.send_displacements[static_cast<std::size_t>(task.to_group)] +
+                      task.stream_offset;
           std::memcpy(out, address(copy.from), copy.bytes);
         }
         continue;
@@ -497,7 +503,8 @@ class Execution {
       if (task.route == Route::packed) {
         const std::byte* in = nullptr;
         if (!direct_receives_)
-          in = channel_.recv.data() + routing_.recv_displacements[static_cast<std::size_t>(task.from_group)] + task.stream_offset;
+          in = channel_.recv.data() + routing_.recv_displacements[static_cast<std::size_t>(task.from_group)] +
+               task.stream_offset;
         else if (!task.packs)  // MPI wrote these bytes to the destination of the copy that packs them
           in = address(plan_.copies()[task.packing_task].to);
         if (in) std::memcpy(address(copy.to), in, copy.bytes);

@@ -2,7 +2,8 @@
 // Routing: who moves each copy of a plan and how, and the streams between processes that this
 // makes; worked out by the executor. A member keeps the routing of its last small plan in the
 // team's channel, for its next call with the same copies: a collective called in a loop plans the
-// same copies every time, and routing them costs more than an 8-byte call's own transfer.
+// same copies every time, and routing them was half of pgasmr's own instructions in an 8-byte call
+// between processes.
 
 #include <algorithm>
 #include <cstddef>
@@ -42,7 +43,8 @@ struct Task {
 };
 
 struct Routing {
-  /// Plans of at most this many copies keep their routing for the next call.
+  /// Plans of at most this many copies keep their routing for the next call: at most 7 KiB a
+  /// member and team (a copy and its task), enough for an all-to-all among 8 members.
   static constexpr std::size_t most_kept_copies = 64;
 
   std::vector<Task> tasks;                    // one per plan copy
