@@ -34,10 +34,6 @@ void require(const Participants& p, const BufferRef& buffer, std::size_t needed,
   if ((buffer.is_shared() || used) && buffer.size_bytes() < needed) refuse_size(p, buffer, needed, what);
 }
 
-PrivateBuffers privates(const BufferRef& dst, const BufferRef& src) {
-  return {src.is_shared() ? nullptr : src.data, dst.is_shared() ? nullptr : dst.data};
-}
-
 /// Byte offset of member r's part of a buffer whose parts are `part` bytes each (private: 0).
 std::size_t part_of(const BufferRef& buffer, int member, std::size_t part) {
   return buffer.is_shared() ? static_cast<std::size_t>(member) * part : 0;
@@ -76,7 +72,7 @@ void broadcast(pg::Context& me, const BufferRef& dst, const BufferRef& src, std:
   Plan plan(p);
   for (int r = 0; r < p.count(); ++r)
     if (p.takes_part(r)) plan.transfer(src, Side::source, root, 0, dst, Side::destination, r, part_of(dst, r, chunk), chunk);
-  execute(p, plan, privates(dst, src), options.sync, Overlap::none);
+  execute(p, plan, private_buffers(p, plan, dst, src), options.sync, Overlap::none);
 }
 
 void scatter(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::size_t chunk, const Options& options) {
@@ -91,7 +87,7 @@ void scatter(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::s
     if (p.takes_part(r))
       plan.transfer(src, Side::source, root, static_cast<std::size_t>(r) * chunk, dst, Side::destination, r,
                     part_of(dst, r, chunk), chunk);
-  execute(p, plan, privates(dst, src), options.sync, Overlap::none);
+  execute(p, plan, private_buffers(p, plan, dst, src), options.sync, Overlap::none);
 }
 
 void gather(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::size_t chunk, const Options& options) {
@@ -106,7 +102,7 @@ void gather(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::si
     if (p.takes_part(r))
       plan.transfer(src, Side::source, r, part_of(src, r, chunk), dst, Side::destination, root,
                     static_cast<std::size_t>(r) * chunk, chunk);
-  execute(p, plan, privates(dst, src), options.sync, Overlap::none);
+  execute(p, plan, private_buffers(p, plan, dst, src), options.sync, Overlap::none);
 }
 
 void allgather(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::size_t chunk, const Options& options) {
@@ -123,7 +119,7 @@ void allgather(pg::Context& me, const BufferRef& dst, const BufferRef& src, std:
         plan.transfer(src, Side::source, r, part_of(src, r, chunk), dst, Side::destination, q,
                       part_of(dst, q, part) + static_cast<std::size_t>(r) * chunk, chunk);
   }
-  execute(p, plan, privates(dst, src), options.sync, Overlap::none);
+  execute(p, plan, private_buffers(p, plan, dst, src), options.sync, Overlap::none);
 }
 
 void exchange(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::size_t chunk, const Options& options) {
@@ -140,7 +136,7 @@ void exchange(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::
         plan.transfer(src, Side::source, r, part_of(src, r, part) + static_cast<std::size_t>(q) * chunk, dst,
                       Side::destination, q, part_of(dst, q, part) + static_cast<std::size_t>(r) * chunk, chunk);
   }
-  execute(p, plan, privates(dst, src), options.sync, Overlap::none);
+  execute(p, plan, private_buffers(p, plan, dst, src), options.sync, Overlap::none);
 }
 
 void permute(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::span<const int> permutation,
@@ -157,7 +153,7 @@ void permute(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::s
     plan.transfer(src, Side::source, r, part_of(src, r, chunk), dst, Side::destination, target,
                   part_of(dst, target, chunk), chunk);
   }
-  execute(p, plan, privates(dst, src), options.sync, Overlap::none);
+  execute(p, plan, private_buffers(p, plan, dst, src), options.sync, Overlap::none);
 }
 
 // In place: member r's block of one buffer is both its source and its destination.

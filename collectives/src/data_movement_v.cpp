@@ -44,8 +44,7 @@ class ChunkPlan {
   }
 
   void run(const Options& options) {
-    execute(p_, plan_, {src_.is_shared() ? nullptr : src_.data, dst_.is_shared() ? nullptr : dst_.data}, options.sync,
-            Overlap::none);
+    execute(p_, plan_, private_buffers(p_, plan_, dst_, src_), options.sync, Overlap::none);
   }
 
  private:

@@ -554,6 +554,31 @@ class Execution {
 
 }  // namespace
 
+PrivateBuffers private_buffers(const Participants& participants, const Plan& plan, const BufferRef& dst,
+                               const BufferRef& src) {
+  PrivateBuffers mine{src.is_shared() ? nullptr : src.data, dst.is_shared() ? nullptr : dst.data};
+  if (!mine.source || !mine.destination) return mine;
+  // The stretches of its buffers that the caller's copies read and write.
+  auto self = participants.me().thread();
+  std::size_t read_from = SIZE_MAX, read_to = 0, written_from = SIZE_MAX, written_to = 0;
+  for (const auto& copy : plan.copies()) {
+    if (copy.from.owner == self && !copy.from.shared) {
+      read_from = std::min(read_from, copy.from.offset);
+      read_to = std::max(read_to, copy.from.offset + copy.bytes);
+    }
+    if (copy.to.owner == self && !copy.to.shared) {
+      written_from = std::min(written_from, copy.to.offset);
+      written_to = std::max(written_to, copy.to.offset + copy.bytes);
+    }
+  }
+  if (read_from >= read_to || written_from >= written_to) return mine;
+  auto read = reinterpret_cast<std::uintptr_t>(mine.source);
+  auto written = reinterpret_cast<std::uintptr_t>(mine.destination);
+  if (read + read_from < written + written_to && written + written_from < read + read_to)
+    participants.refuse("the source and the destination overlap; for one buffer pass coll::in_place");
+  return mine;
+}
+
 void execute(const Participants& participants, const Plan& plan, PrivateBuffers mine, Sync sync, Overlap overlap) {
   if (debug_checks_enabled()) check_agreement(participants, plan, sync);
   auto& channel = channel_of(participants);

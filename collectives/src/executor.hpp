@@ -26,6 +26,12 @@ struct PrivateBuffers {
   std::byte* destination = nullptr;
 };
 
+/// The caller's private buffers of a call that is not in place. Refuses (Participants::refuse)
+/// when the stretches of its private source and destination that the plan reads and writes
+/// overlap: the copies could read bytes already written (MPI likewise forbids aliased buffers).
+PrivateBuffers private_buffers(const Participants& participants, const Plan& plan, const BufferRef& dst,
+                               const BufferRef& src);
+
 /// How the plan's reads and writes may overlap.
 enum class Overlap : bool {
   none,      ///< sources and destinations are disjoint: copy directly

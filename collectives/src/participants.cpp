@@ -1,5 +1,7 @@
 #include "participants.hpp"
 
+#include "progress_thread.hpp"
+
 #include <unistd.h>
 
 #include <string>
@@ -16,6 +18,9 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
       algorithm_(options.algorithm),
       by_thread_(options.addressing == Addressing::thread_ids) {
   if (!*team_) refuse("the calling thread is not a member of the team (empty team)");
+  // A call of the caller's own would mix with a non-blocking collective in flight on the twin.
+  if (team_->is_twin() && !on_progress_thread())
+    refuse("a team's twin is the non-blocking collectives' own: call the i-form on the team instead");
   threads_ = team_->threads();
   if (by_thread_) {
     count_ = me.threads();

@@ -8,6 +8,8 @@
 namespace pgasmr::coll::detail {
 namespace {
 
+thread_local bool is_progress_thread = false;
+
 /// The progress threads of this process's PGAS threads, by local thread: a world-team extension,
 /// so that they end with the job.
 struct ProgressThreads {
@@ -34,6 +36,7 @@ void ProgressThread::post(std::function<void()> work) {
 }
 
 void ProgressThread::serve(const std::stop_token& stop) {
+  is_progress_thread = true;
   for (;;) {
     std::function<void()> work;
     {
@@ -53,5 +56,7 @@ ProgressThread& progress_thread_of(pg::Context& me) {
   if (!slot) slot = std::make_unique<ProgressThread>(me);
   return *slot;
 }
+
+bool on_progress_thread() noexcept { return is_progress_thread; }
 
 }  // namespace pgasmr::coll::detail

@@ -40,4 +40,7 @@ class ProgressThread {
 /// job (Runtime::run).
 ProgressThread& progress_thread_of(pg::Context& me);
 
+/// Whether the caller is a progress thread (the only callers of collectives on a twin team).
+bool on_progress_thread() noexcept;
+
 }  // namespace pgasmr::coll::detail

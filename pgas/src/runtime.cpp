@@ -1,6 +1,7 @@
 #include <pgasmr/pgas/runtime.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -127,7 +128,28 @@ int Runtime::processes() const noexcept { return transport_->processes(); }
 int Runtime::process() const noexcept { return transport_->process(); }
 int Runtime::threads() const noexcept { return processes() * static_cast<int>(*config_.threads_per_process); }
 
+namespace {
+
+/// Marks a job running in this process for its lifetime. A run inside a run would reset the
+/// running job's heap tables (and, between processes, wait on collectives the others never make).
+class RunningJob {
+ public:
+  RunningJob() {
+    if (running_.exchange(true))
+      throw_error("Runtime::run", "a job is already running in this process: runs do not nest");
+  }
+  ~RunningJob() { running_.store(false); }
+  RunningJob(const RunningJob&) = delete;
+  RunningJob& operator=(const RunningJob&) = delete;
+
+ private:
+  static inline std::atomic<bool> running_{false};
+};
+
+}  // namespace
+
 void Runtime::run(const std::function<void(Context&)>& body) {
+  RunningJob running;
   detail::Job job(config_, *transport_, *topology_);
   auto threads = job.threads_per_process();
   auto worker = [&](int local_thread) {

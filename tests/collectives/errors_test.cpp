@@ -300,6 +300,33 @@ TEST(Errors, member_fails_while_another_spins_at_the_first_step) {
   }
 }
 
+TEST(Errors, overlapping_private_source_and_destination) {
+  SKIP_UNDER_MPI();
+  // One vector as both: the copies would read bytes already written (a wrong exchange, seen).
+  expect_refusal(3, [](pg::Context& me) {
+    std::vector<long> v(3 * 100, me.thread());
+    coll::exchange(me, v, v, 100);
+  }, "exchange", "overlap");
+  // A broadcast's members other than the root read nothing from their source: no overlap there.
+  pgasmr::test::run_spmd(3, [](pg::Context& me) {
+    std::vector<long> v(8, me.thread() == 1 ? 5 : -1), root_source(8, 5);
+    if (me.thread() == 1) coll::broadcast(me, std::span(v), std::span<const long>(root_source), 8, {.root = 1});
+    else coll::broadcast(me, std::span(v), std::span<const long>(v), 8, {.root = 1});
+    EXPECT_EQ(v, root_source);
+  });
+}
+
+TEST(Errors, collectives_on_a_twin_team) {
+  SKIP_UNDER_MPI();
+  // The twin carries the non-blocking collectives: a call of the caller's own there would mix
+  // with one in flight.
+  expect_refusal(2, [](pg::Context& me) {
+    auto twin = me.world().twin();
+    std::vector<int> v(1, me.thread());
+    coll::allreduce(me, std::span(v), std::span<const int>(v), coll::op::add{}, {.team = &twin});
+  }, "allreduce", "twin");
+}
+
 /// The same runtime runs again after a refused collective.
 TEST(Errors, runtime_runs_again_after_a_refusal) {
   SKIP_UNDER_MPI();
