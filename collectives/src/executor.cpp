@@ -19,8 +19,8 @@
 #include <memory_resource>
 #include <mutex>
 #include <span>
-#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <pgasmr/pgas/detail/core.hpp>
@@ -200,7 +200,7 @@ class Execution {
     // The first copy of a source's bytes bound for a process packs them into that stream; later
     // copies of the same bytes to the same process read them where they arrive. By source place,
     // length and receiving group: the packing task.
-    std::pmr::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t, int>, std::size_t> packing(&arena_);
+    std::pmr::map<std::pair<Copy::Source, int>, std::size_t> packing(&arena_);
     std::pmr::vector<std::size_t> packs(&arena_);  // the packing tasks, in stream order
     routing_.tasks.reserve(plan_.copies().size());
     std::pmr::vector<StagingPlace> staging(&arena_);
@@ -229,8 +229,7 @@ class Execution {
         if (routing_.stream_table.empty()) routing_.stream_table.assign(groups * groups, 0);
         task.from_group = group_rank_[static_cast<std::size_t>(from_process)];
         task.to_group = group_rank_[static_cast<std::size_t>(to_process)];
-        auto key = std::tuple(copy.from.owner, copy.from.shared, static_cast<int>(copy.from.side), copy.from.offset,
-                              copy.bytes, task.to_group);
+        auto key = std::pair(copy.source(), task.to_group);
         auto [at, fresh] = packing.try_emplace(key, i);
         task.packs = fresh;
         task.packing_task = at->second;
@@ -287,7 +286,7 @@ class Execution {
     if (team_.is_twin()) return false;
     const auto& copies = plan_.copies();
     staging.assign(copies.size(), {});
-    std::pmr::map<std::tuple<pg::thread_id, int, std::size_t, std::size_t>, std::size_t> placed(&arena_);
+    std::pmr::map<Copy::Source, std::size_t> placed(&arena_);
     std::pmr::map<pg::thread_id, std::size_t> used(&arena_);  // by source owner
     std::size_t largest = 0;
     for (std::size_t i = 0; i < copies.size(); ++i) {
@@ -297,9 +296,8 @@ class Execution {
       if (copy.from.shared || copy.to.shared || from_process == to_process ||
           !pg::detail::shares_segments(me_, from_process, to_process))
         continue;
-      auto key = std::tuple(copy.from.owner, static_cast<int>(copy.from.side), copy.from.offset, copy.bytes);
       auto& end = used[copy.from.owner];
-      auto [at, fresh] = placed.try_emplace(key, end);
+      auto [at, fresh] = placed.try_emplace(copy.source(), end);
       if (fresh) end += (copy.bytes + line - 1) / line * line;  // each source on its own lines
       if (end > capacity) return false;
       largest = std::max(largest, end);
@@ -323,17 +321,13 @@ class Execution {
     std::pmr::vector<std::size_t> matched(groups, 0, &arena_);  // by receiver: its packs so far
     for (auto i : packs) {
       auto& n = matched[static_cast<std::size_t>(routing_.tasks[i].to_group)];
-      if (n == first_stream.size() || !same_source(plan_.copies()[i], plan_.copies()[first_stream[n]])) return -1;
+      if (n == first_stream.size() || plan_.copies()[i].source() != plan_.copies()[first_stream[n]].source())
+        return -1;
       ++n;
     }
     for (std::size_t g = 0; g < groups; ++g)
       if (static_cast<int>(g) != sender && matched[g] != first_stream.size()) return -1;
     return sender;
-  }
-
-  static bool same_source(const Copy& a, const Copy& b) {
-    return a.from.owner == b.from.owner && a.from.shared == b.from.shared && a.from.side == b.from.side &&
-           a.from.offset == b.from.offset && a.bytes == b.bytes;
   }
 
   /// The NUMA level: in-process copies of one source by threads on other NUMA nodes go through
@@ -342,15 +336,14 @@ class Execution {
     const auto& topology = me_.topology();
     std::vector<LocalRead> reads;
     std::vector<std::size_t> task_of;
-    std::map<std::tuple<pg::thread_id, bool, int, std::size_t, std::size_t>, std::size_t> sources;
+    std::map<Copy::Source, std::size_t> sources;
     for (std::size_t i = 0; i < routing_.tasks.size(); ++i) {
       const auto& task = routing_.tasks[i];
       const auto& from = plan_.copies()[i].from;
       if (task.route != Route::local || me_.process_of(task.executor) != me_.process() ||
           me_.process_of(from.owner) != me_.process())
         continue;
-      auto key = std::tuple(from.owner, from.shared, static_cast<int>(from.side), from.offset, plan_.copies()[i].bytes);
-      auto source = sources.try_emplace(key, sources.size()).first->second;
+      auto source = sources.try_emplace(plan_.copies()[i].source(), sources.size()).first->second;
       reads.push_back({source, topology.of(from.owner).numa_node, task.executor, topology.of(task.executor).numa_node});
       task_of.push_back(i);
     }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <tuple>
 
 #include <boost/container/small_vector.hpp>
 
@@ -32,6 +33,10 @@ struct Copy {
   Place to;
   std::size_t bytes;
   friend bool operator==(const Copy&, const Copy&) = default;
+
+  /// What it reads: copies with the same source move the same bytes.
+  using Source = std::tuple<pg::thread_id, bool, Side, std::size_t, std::size_t>;
+  Source source() const { return {from.owner, from.shared, from.side, from.offset, bytes}; }
 };
 
 /// Builds a plan from transfers between buffer ranges, splitting shared ranges at block

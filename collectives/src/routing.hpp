@@ -58,7 +58,7 @@ struct Routing {
 
   /// Whether this is the routing of exactly these copies.
   bool routes(std::span<const Copy> copies) const {
-    return kept_ && copies.size() == copies_.size() && std::equal(copies.begin(), copies.end(), copies_.begin());
+    return kept_ && std::ranges::equal(copies, copies_);
   }
   /// Empties it (keeping the vectors' memory), to be routed anew.
   void clear() {
