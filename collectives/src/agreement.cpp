@@ -10,27 +10,21 @@
 namespace pgasmr::coll::detail {
 namespace {
 
-/// FNV-1a over the plan's copies and the sync modes.
+/// Over the plan's copies and the sync modes.
 std::uint64_t fingerprint(const Plan& plan, Sync sync) {
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  auto mix = [&](std::uint64_t value) {
-    for (int i = 0; i < 8; ++i) {
-      hash ^= (value >> (8 * i)) & 0xff;
-      hash *= 0x100000001b3ull;
-    }
-  };
-  mix(static_cast<std::uint64_t>(sync.in));
-  mix(static_cast<std::uint64_t>(sync.out));
+  Fingerprint hash;
+  hash.mix(static_cast<std::uint64_t>(sync.in));
+  hash.mix(static_cast<std::uint64_t>(sync.out));
   for (const auto& copy : plan.copies()) {
     for (const auto& place : {copy.from, copy.to}) {
-      mix(static_cast<std::uint64_t>(place.owner));
-      mix(place.shared);
-      mix(static_cast<std::uint64_t>(place.side));
-      mix(place.offset);
+      hash.mix(static_cast<std::uint64_t>(place.owner));
+      hash.mix(place.shared);
+      hash.mix(static_cast<std::uint64_t>(place.side));
+      hash.mix(place.offset);
     }
-    mix(copy.bytes);
+    hash.mix(copy.bytes);
   }
-  return hash;
+  return hash.value();
 }
 
 thread_local bool checking = false;  // the check's own allgather is not checked again
@@ -46,9 +40,12 @@ bool debug_checks_enabled() {
 }
 
 void check_agreement(const Participants& p, const Plan& plan, Sync sync) {
+  check_agreement(p, fingerprint(plan, sync), "counts, displacements, root, buffers or sync mode");
+}
+
+void check_agreement(const Participants& p, std::uint64_t mine, const char* what) {
   if (checking) return;
   checking = true;
-  auto mine = fingerprint(plan, sync);
   std::vector<std::uint64_t> everyone(static_cast<std::size_t>(p.count()), 0);
   Options options;
   options.team = &p.team();
@@ -65,7 +62,7 @@ void check_agreement(const Participants& p, const Plan& plan, Sync sync) {
   for (std::size_t r = 0; r < everyone.size(); ++r)
     if (everyone[r] != everyone[0])
       p.refuse("the members disagree on the arguments (debug check): team rank " + std::to_string(r) +
-               " called with different counts, displacements, root, buffers or sync mode than team rank 0");
+               " called with different " + what + " than team rank 0");
 }
 
 }  // namespace pgasmr::coll::detail

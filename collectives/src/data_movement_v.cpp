@@ -5,6 +5,7 @@
 
 #include <pgasmr/collectives/detail/core.hpp>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -271,6 +272,33 @@ void permute_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, std:
   plan.run(options);
 }
 
+namespace {
+
+/// Refuses chunks that overlap in the destination: what lands there would depend on the order
+/// of the copies. Every member checks the same list, so every member refuses alike.
+void refuse_overlapping_destinations(const Participants& p, std::span<const ChunkCopy> chunks, bool shared) {
+  struct Span {
+    int member;  // the destination's owner (0 for a shared destination: one view)
+    std::size_t begin, end;
+    std::size_t chunk;
+  };
+  std::vector<Span> spans;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const auto& c = chunks[i];
+    // Only its owner checks that a chunk fits a private destination: the end may not be representable.
+    auto end = c.count > std::numeric_limits<std::size_t>::max() - c.to_offset ? std::numeric_limits<std::size_t>::max()
+                                                                                 : c.to_offset + c.count;
+    if (c.count != 0) spans.push_back({shared ? 0 : c.to, c.to_offset, end, i});
+  }
+  std::ranges::sort(spans, {}, [](const Span& s) { return std::pair(s.member, s.begin); });
+  for (std::size_t i = 1; i < spans.size(); ++i)
+    if (spans[i].member == spans[i - 1].member && spans[i].begin < spans[i - 1].end)
+      p.refuse("chunks " + std::to_string(std::min(spans[i - 1].chunk, spans[i].chunk)) + " and " +
+               std::to_string(std::max(spans[i - 1].chunk, spans[i].chunk)) + " overlap in the destination");
+}
+
+}  // namespace
+
 void vector_copy(pg::Context& me, const BufferRef& dst, const BufferRef& src, std::span<const ChunkCopy> chunks,
                  std::size_t element_size, const Options& options) {
   Participants p(me, options, "vector_copy");
@@ -283,6 +311,7 @@ void vector_copy(pg::Context& me, const BufferRef& dst, const BufferRef& src, st
     if (!dst.is_shared()) p.check_member(to, "chunk destination member");
     plan.chunk(from, c.from_offset, to, c.to_offset, c.count);
   }
+  refuse_overlapping_destinations(p, chunks, dst.is_shared());
   plan.run(options);
 }
 

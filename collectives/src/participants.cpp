@@ -1,5 +1,6 @@
 #include "participants.hpp"
 
+#include "inter_process.hpp"
 #include "progress_thread.hpp"
 
 #include <unistd.h>
@@ -21,6 +22,13 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
   // A call of the caller's own would mix with a non-blocking collective in flight on the twin.
   if (team_->is_twin() && !on_progress_thread())
     refuse("a team's twin is the non-blocking collectives' own: call the i-form on the team instead");
+  // A malformed PGASMR_COLL_ALGORITHM is refused by the first collective, not only once (or if)
+  // traffic crosses processes.
+  try {
+    algorithm_ = requested_algorithm(options.algorithm);
+  } catch (const pgasmr::error& e) {
+    refuse(e.cause());
+  }
   threads_ = team_->threads();
   if (by_thread_) {
     count_ = me.threads();

@@ -7,6 +7,7 @@
 #include <pgasmr/pgas/block_cyclic.hpp>
 #include <pgasmr/pgas/detail/core.hpp>
 
+#include "agreement.hpp"
 #include "channel.hpp"
 #include "eager.hpp"
 #include "leader_gather.hpp"
@@ -14,8 +15,39 @@
 
 namespace pgasmr::coll::detail {
 
-Membership membership(pg::Context& me, const Options& options, const char* operation) {
+namespace {
+
+void mix_buffer(Fingerprint& hash, const BufferRef& buffer) {
+  hash.mix(static_cast<std::uint64_t>(buffer.kind));
+  hash.mix(buffer.element_size);
+  if (!buffer.is_shared()) return;  // private buffers' sizes may differ from member to member
+  for (auto value : {buffer.base_offset, buffer.block, buffer.array_size, buffer.start, buffer.count}) hash.mix(value);
+}
+
+}  // namespace
+
+std::uint64_t shape_of(std::span<const std::byte> bytes, std::uint64_t seed) {
+  Fingerprint hash;
+  hash.mix(seed);
+  hash.mix(bytes);
+  return hash.value();
+}
+
+Membership membership(pg::Context& me, const Options& options, const char* operation, const BufferRef& dst,
+                      const BufferRef& src, const Agreed& agreed) {
   Participants p(me, options, operation);
+  if (debug_checks_enabled()) {
+    Fingerprint hash;
+    hash.mix(std::as_bytes(std::span(operation, std::strlen(operation))));
+    hash.mix(static_cast<std::uint64_t>(options.sync.in));
+    hash.mix(static_cast<std::uint64_t>(options.sync.out));
+    mix_buffer(hash, dst);
+    mix_buffer(hash, src);
+    for (std::uint64_t value : {std::uint64_t{agreed.element_type}, std::uint64_t{agreed.operator_type},
+                                static_cast<std::uint64_t>(agreed.root), agreed.shape})
+      hash.mix(value);
+    check_agreement(p, hash.value(), "operations, roots, element types, operators, shared buffers or sync modes");
+  }
   return {p.mine(), p.count()};
 }
 

@@ -26,6 +26,7 @@ struct Operation {
   /// On the progress thread.
   void run() noexcept {
     try {
+      pg::detail::HelperAtWork at_work(me);
       body(me, options);
     } catch (...) {
       error = std::current_exception();

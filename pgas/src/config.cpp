@@ -6,6 +6,9 @@
 
 #include <pgasmr/pgas/error.hpp>
 
+#include "config_limits.hpp"
+#include "segment_layout.hpp"
+
 namespace pgasmr::pgas {
 namespace {
 
@@ -56,22 +59,39 @@ bool parse_switch(std::string_view what, std::string_view text) {
 /// Applies one setting by its flag name (without dashes); false when the name is not ours.
 bool apply(Config& config, std::string_view name, std::string_view value, std::string_view source) {
   auto what = std::string(source);
-  if (name == "threads")
+  if (name == "threads") {
     config.threads_per_process = parse_count(what, value);
-  else if (name == "pin")
+    detail::check_thread_count("config", what, *config.threads_per_process);
+  } else if (name == "pin") {
     config.pinning = parse_pinning(value);
-  else if (name == "transport")
+  } else if (name == "transport") {
     config.transport = parse_transport(value);
-  else if (name == "segment-size")
+  } else if (name == "segment-size") {
     config.segment_bytes = parse_bytes(what, value);
-  else if (name == "shared-segments")
+    detail::check_segment_bytes("config", what, config.segment_bytes);
+  } else if (name == "shared-segments") {
     config.shared_segments = parse_switch(what, value);
-  else
+  } else {
     return false;
+  }
   return true;
 }
 
 }  // namespace
+
+void detail::check_thread_count(std::string_view operation, std::string_view what, std::size_t threads) {
+  if (threads == 0) throw_error(operation, std::string(what) + " must be at least 1, got 0");
+  if (threads > max_threads_per_process)
+    throw_error(operation, std::string(what) + " must be at most " + std::to_string(max_threads_per_process) +
+                               ", got " + std::to_string(threads));
+}
+
+void detail::check_segment_bytes(std::string_view operation, std::string_view what, std::size_t bytes) {
+  if (bytes < SegmentLayout::minimum_segment_bytes)
+    throw_error(operation, std::string(what) + " must be at least " +
+                               std::to_string(SegmentLayout::minimum_segment_bytes) + " bytes per thread, got " +
+                               std::to_string(bytes));
+}
 
 Config Config::from_environment() {
   Config config;

@@ -134,8 +134,10 @@ std::size_t allocate_symmetric_collective(Context& me, std::size_t bytes_per_thr
   // Thread 0 allocates and publishes the offset (or the failure) so every thread returns the
   // same result or throws the same error.
   global_ptr<std::uint64_t> slot(0, SegmentLayout::broadcast_slot);
+  global_ptr<std::uint64_t> size(0, SegmentLayout::size_slot);
   global_ptr<char> message(0, SegmentLayout::message_slot);
   if (me.thread() == 0) {
+    put(me, size, std::uint64_t{bytes_per_thread});
     try {
       put(me, slot, std::uint64_t{allocate(me, symmetric_heap(me.job()), bytes_per_thread, "all_alloc")});
     } catch (const pgasmr::error& e) {
@@ -152,6 +154,11 @@ std::size_t allocate_symmetric_collective(Context& me, std::size_t bytes_per_thr
     memget(me, std::span(failure), message);
     failure.resize(failure.find('\0'));
   }
+  // A thread that asked for more than thread 0 would use memory beyond its block unnoticed.
+  if (auto asked = get(me, size); asked != bytes_per_thread)
+    throw_error("all_alloc", "asked for " + std::to_string(bytes_per_thread) +
+                                 " bytes per thread where thread 0 asked for " + std::to_string(asked) +
+                                 ": every thread must ask for the same size");
   me.barrier();
   if (offset == allocation_failed) throw_error("all_alloc", failure);
   return offset;

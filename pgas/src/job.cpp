@@ -16,7 +16,8 @@ Job::Job(const Config& config, Transport& transport, const Topology& topology)
       layout_(config.segment_bytes),
       transport_(transport),
       staging_bytes_(transport.staging_bytes()),
-      topology_(topology) {
+      topology_(topology),
+      liveness_(threads_per_process_, process_ * threads_per_process_) {
   for (int p = 0; p < processes_; ++p) {
     mapped_.push_back(transport.mapped_segments(p));
     mapping_group_.push_back(transport.mapping_group(p));

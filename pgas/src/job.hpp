@@ -9,6 +9,7 @@
 #include <pgasmr/pgas/topology.hpp>
 
 #include "cancellation.hpp"
+#include "liveness.hpp"
 #include "segment_layout.hpp"
 #include "transport.hpp"
 
@@ -61,6 +62,7 @@ class Job {
 
   Transport& transport() const noexcept { return transport_; }
   Cancellation& cancellation() noexcept { return cancellation_; }
+  Liveness& liveness() noexcept { return liveness_; }
   const SegmentLayout& layout() const noexcept { return layout_; }
   const Topology& topology() const noexcept { return topology_; }
   const std::shared_ptr<TeamState>& world_team() const noexcept { return world_team_; }
@@ -77,6 +79,7 @@ class Job {
   std::size_t staging_bytes_;
   const Topology& topology_;
   Cancellation cancellation_;
+  Liveness liveness_;
   std::shared_ptr<TeamState> world_team_;
 };
 

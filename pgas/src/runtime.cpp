@@ -12,6 +12,7 @@
 #include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/topology.hpp>
 
+#include "config_limits.hpp"
 #include "current_thread.hpp"
 #include "job.hpp"
 #include "machine.hpp"
@@ -20,18 +21,10 @@
 namespace pgasmr::pgas {
 namespace {
 
-constexpr std::size_t max_threads_per_process = 4096;
-
 Config validated(Config config, const detail::Machine& machine) {
   if (!config.threads_per_process) config.threads_per_process = static_cast<std::size_t>(machine.usable_cores());
-  if (*config.threads_per_process == 0) throw_error("Runtime", "threads per process must be at least 1, got 0");
-  if (*config.threads_per_process > max_threads_per_process)
-    throw_error("Runtime", "threads per process must be at most " + std::to_string(max_threads_per_process) + ", got " +
-                               std::to_string(*config.threads_per_process));
-  if (config.segment_bytes < detail::SegmentLayout::minimum_segment_bytes)
-    throw_error("Runtime", "the shared segment must have at least " +
-                               std::to_string(detail::SegmentLayout::minimum_segment_bytes) + " bytes per thread, got " +
-                               std::to_string(config.segment_bytes));
+  detail::check_thread_count("Runtime", "threads per process", *config.threads_per_process);
+  detail::check_segment_bytes("Runtime", "the shared segment", config.segment_bytes);
   // The segments lie back to back, so each must span whole alignment units for the offsets
   // that the heaps align (and atomics require aligned) to be aligned addresses on every thread.
   constexpr auto align = detail::SegmentLayout::alignment;
@@ -160,8 +153,12 @@ void Runtime::run(const std::function<void(Context&)>& body) {
       // The runtime's own shared words (heap tables, lock words) start at zero in every run.
       std::memset(job.direct(id, 0), 0, detail::SegmentLayout::system_bytes);
       Context me(job, id, Team(job.world_team(), id));
+      job.liveness().enter(local_thread);
       me.barrier();
       body(me);
+      // Not a barrier at once: one could match a barrier that another thread still waits in.
+      // Between processes nobody sees whether a wait elsewhere can still end: no watch there.
+      job.liveness().depart(local_thread, job.cancellation(), !job.multi_process());
       me.barrier();
     } catch (...) {
       job.cancellation().cancel(std::current_exception());

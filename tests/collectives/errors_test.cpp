@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <span>
@@ -325,6 +326,51 @@ TEST(Errors, collectives_on_a_twin_team) {
     std::vector<int> v(1, me.thread());
     coll::allreduce(me, std::span(v), std::span<const int>(v), coll::op::add{}, {.team = &twin});
   }, "allreduce", "twin");
+}
+
+TEST(Errors, chunks_overlapping_in_the_destination) {
+  SKIP_UNDER_MPI();
+  // Which chunk's bytes would end there depends on the order of the copies.
+  expect_refusal(3, [](pg::Context& me) {
+    std::vector<int> src(8, me.thread()), dst(8, -1);
+    std::vector<coll::ChunkCopy> chunks{{.from = 0, .from_offset = 0, .to = 2, .to_offset = 0, .count = 4},
+                                        {.from = 1, .from_offset = 0, .to = 1, .to_offset = 2, .count = 4},
+                                        {.from = 1, .from_offset = 4, .to = 2, .to_offset = 3, .count = 2}};
+    coll::vector_copy(me, dst, src, std::span<const coll::ChunkCopy>(chunks));
+  }, "vector_copy", "chunks 0 and 2 overlap in the destination");
+  // Chunks that only touch, or overlap in the source, are fine.
+  pgasmr::test::run_spmd(3, [](pg::Context& me) {
+    std::vector<int> src(8, me.thread()), dst(8, -1);
+    std::vector<coll::ChunkCopy> chunks{{.from = 0, .from_offset = 0, .to = 2, .to_offset = 0, .count = 4},
+                                        {.from = 0, .from_offset = 2, .to = 2, .to_offset = 4, .count = 4}};
+    coll::vector_copy(me, dst, src, std::span<const coll::ChunkCopy>(chunks));
+    EXPECT_EQ(dst, me.thread() == 2 ? std::vector<int>(8, 0) : std::vector<int>(8, -1));
+  });
+}
+
+// Run by ctest with PGASMR_COLL_ALGORITHM=bogus (coll_errors_test.bad_algorithm): the variable
+// was only read once traffic crossed processes, so a job of one process never saw the typo.
+TEST(Errors, malformed_algorithm_variable) {
+  SKIP_UNDER_MPI();
+  const char* value = std::getenv("PGASMR_COLL_ALGORITHM");
+  if (!value || std::string(value) != "bogus") GTEST_SKIP() << "run with PGASMR_COLL_ALGORITHM=bogus";
+  expect_refusal(2, [](pg::Context& me) {
+    std::vector<int> src(1), dst(1);
+    coll::broadcast(me, dst, src, 1);
+  }, "broadcast", "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial, pairwise or bruck, got 'bogus'");
+}
+
+TEST(Errors, member_returning_while_the_others_wait_in_a_collective) {
+  SKIP_UNDER_MPI();
+  // It used to hang; a thread that has returned now watches the others (pgas: Liveness).
+  for (auto [operation, threads] : {std::pair{"broadcast", 2}, {"allreduce", 3}}) {
+    expect_refusal(static_cast<std::size_t>(threads), [op = std::string(operation)](pg::Context& me) {
+      if (me.thread() == 1) return;
+      std::vector<long> src(1000, 1), dst(1000);
+      if (op == "broadcast") coll::broadcast(me, dst, src, 1000);
+      else coll::allreduce(me, std::span(dst).first(1), src);
+    }, "Runtime::run", "thread 1 returned from the job's body while thread");
+  }
 }
 
 /// The same runtime runs again after a refused collective.

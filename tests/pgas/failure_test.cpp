@@ -215,6 +215,68 @@ TEST(Failure, error_after_the_others_finished_their_body) {
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// A thread returns from the body while the others wait for it: the job fails after a second
+// (it used to hang) with an error that names the thread.
+
+/// Runs a job on 2 and 5 threads in which the last thread returns at once (after `setup`) and
+/// the others go on to `wait` for it.
+void expect_returned_early(const std::function<void(pg::Context&)>& setup,
+                           const std::function<void(pg::Context&)>& wait) {
+  for (std::size_t threads : {2, 5}) {
+    pg::Runtime runtime(pgasmr::test::config_for(threads));
+    auto leaving = runtime.threads() - 1;
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    auto failure = failure_of(runtime, [&](pg::Context& me) {
+      setup(me);
+      if (me.thread() == leaving) return;
+      wait(me);
+      ADD_FAILURE() << "a wait for a thread that had returned ended";
+    });
+    if (!failure) continue;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const pgasmr::error& e) {
+      EXPECT_EQ(e.operation(), "Runtime::run") << e.what();
+      EXPECT_EQ(e.thread(), leaving) << e.what();
+      EXPECT_NE(std::string(e.what()).find("returned from the job's body while thread"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(Failure, thread_returning_while_others_wait_in_a_barrier) {
+  SKIP_UNDER_MPI();
+  expect_returned_early([](pg::Context&) {}, [](pg::Context& me) { me.barrier(); });
+}
+
+TEST(Failure, thread_returning_with_a_lock_the_others_wait_for) {
+  SKIP_UNDER_MPI();
+  std::optional<pg::Lock> lock;
+  expect_returned_early(
+      [&](pg::Context& me) {
+        auto mine = pg::Lock::all_alloc(me);
+        if (me.thread() == me.threads() - 1) mine.lock(me);
+        me.barrier();
+        if (me.thread() == 0) lock = mine;
+        me.barrier();
+      },
+      [&](pg::Context& me) { lock->lock(me); });
+}
+
+TEST(Failure, thread_returning_while_the_others_go_on_among_themselves_is_no_error) {
+  SKIP_UNDER_MPI();
+  pg::Runtime runtime(pgasmr::test::config_for(3));
+  runtime.run([](pg::Context& me) {
+    auto rest = me.world().split(me.thread() == 2 ? pg::Team::no_color : 0, me.thread());
+    if (me.thread() == 2) return;
+    // Longer than the watch's second, each barrier waiting for thread 0's nap.
+    for (int round = 0; round < 30; ++round) {
+      if (me.thread() == 0) std::this_thread::sleep_for(50ms);
+      rest.barrier();
+    }
+  });
+}
+
 TEST(Failure, runtime_error_keeps_its_type_and_message) {
   SKIP_UNDER_MPI();
   for_each_failing_thread([](pg::Runtime& runtime, pg::thread_id failing) {
@@ -374,12 +436,14 @@ TEST(Config, too_small_segment_is_rejected) {
   EXPECT_CONTAINS(message, "got 4096");
 }
 
-TEST(Config, threads_zero_from_arguments_is_rejected_by_the_runtime) {
+TEST(Config, out_of_range_values_are_rejected_where_they_are_parsed) {
   ScopedEnvironment environment;
-  std::vector<std::string> args{"--threads", "0"};
-  auto config = pg::Config::from_arguments(args);
-  EXPECT_EQ(config.threads_per_process, 0u);
-  EXPECT_CONTAINS(error_message([&] { pg::Runtime runtime(config); }), "at least 1, got 0");
+  EXPECT_CONTAINS(argument_error({"--threads", "0"}), "--threads must be at least 1, got 0");
+  EXPECT_CONTAINS(argument_error({"--threads=4294967297"}), "--threads must be at most 4096, got 4294967297");
+  EXPECT_CONTAINS(argument_error({"--segment-size", "0"}), "--segment-size must be at least");
+  EXPECT_CONTAINS(argument_error({"--segment-size", "4K"}), "got 4096");
+  environment.set("PGASMR_THREADS", "0");
+  EXPECT_CONTAINS(argument_error({}), "PGASMR_THREADS must be at least 1, got 0");
 
   std::vector<std::string> storage{"program", "--threads", "0", "--transport", "local"};
   std::vector<char*> argv;
@@ -444,8 +508,8 @@ TEST(Config, shared_segments_switch_from_flag_and_environment) {
 
 TEST(Config, segment_size_suffixes) {
   ScopedEnvironment environment;
-  for (auto [text, bytes] : {std::pair<const char*, std::size_t>{"4096", 4096}, {"64K", 64 << 10}, {"64k", 64 << 10},
-                             {"3M", std::size_t{3} << 20}, {"1G", std::size_t{1} << 30}}) {
+  for (auto [text, bytes] : {std::pair<const char*, std::size_t>{"1048576", 1 << 20}, {"640K", 640 << 10},
+                             {"640k", 640 << 10}, {"3M", std::size_t{3} << 20}, {"1G", std::size_t{1} << 30}}) {
     std::vector<std::string> args{"--segment-size", text};
     EXPECT_EQ(pg::Config::from_arguments(args).segment_bytes, bytes) << text;
   }

@@ -210,6 +210,22 @@ TEST(Memory, allocate_and_free_in_a_loop_does_not_run_out) {
   });
 }
 
+TEST(Memory, all_alloc_with_different_sizes_is_refused) {
+  if (pgasmr::test::under_mpi()) GTEST_SKIP() << "under mpirun a failed run ends the whole job by design";
+  // The thread that asks for more would write beyond its block unnoticed.
+  pg::Runtime runtime(pgasmr::test::config_for(3));
+  try {
+    runtime.run([](pg::Context& me) { (void)pg::all_alloc<std::byte>(me, 3, me.thread() == 2 ? 200 : 100); });
+    ADD_FAILURE() << "all_alloc with different sizes returned";
+  } catch (const pgasmr::error& e) {
+    EXPECT_EQ(e.operation(), "all_alloc") << e.what();
+    EXPECT_EQ(e.thread(), 2) << e.what();
+    EXPECT_NE(std::string(e.what()).find("asked for 200 bytes per thread where thread 0 asked for 100"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(Memory, out_of_memory_mentions_segment_size) {
   const auto segment = segment_bytes();
   for_each_thread_count([&](pg::Context& me) {

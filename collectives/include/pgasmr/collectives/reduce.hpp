@@ -29,13 +29,13 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void reduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
-  auto members = detail::membership(me, options, "reduce");
+  auto target = detail::erase(dst), source = detail::erase(src);
+  auto members = detail::membership(me, options, "reduce", target, source, detail::agreed<T, Op>(options.root));
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce", "root " + std::to_string(options.root) + " is out of range");
-  auto result =
-      detail::fold_everything<T>(me, members, detail::erase(src), std::nullopt, op, options, "reduce", options.root);
+  auto result = detail::fold_everything<T>(me, members, source, std::nullopt, op, options, "reduce", options.root);
   if (members.mine == options.root)
-    detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&*result, 1)), "reduce");
+    detail::write_bytes(me, target, 0, std::as_bytes(std::span(&*result, 1)), "reduce");
   detail::sync_out(me, options);
 }
 
@@ -45,9 +45,9 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void allreduce(pg::Context& me, D&& dst, S&& src, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
-  auto members = detail::membership(me, options, "allreduce");
-  auto result = *detail::fold_everything<T>(me, members, detail::erase(src), std::nullopt, op, options, "allreduce");
-  auto target = detail::erase(dst);
+  auto target = detail::erase(dst), source = detail::erase(src);
+  auto members = detail::membership(me, options, "allreduce", target, source, detail::agreed<T, Op>());
+  auto result = *detail::fold_everything<T>(me, members, source, std::nullopt, op, options, "allreduce");
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce");
   detail::sync_out(me, options);
@@ -60,13 +60,14 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
-  auto members = detail::membership(me, options, "reduce_v");
+  auto target = detail::erase(dst), source = detail::erase(src);
+  auto members = detail::membership(me, options, "reduce_v", target, source,
+                                    detail::agreed<T, Op>(options.root, detail::shape_of(source, chunks)));
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce_v", "root " + std::to_string(options.root) + " is out of range");
-  auto result =
-      detail::fold_everything<T>(me, members, detail::erase(src), chunks, op, options, "reduce_v", options.root);
+  auto result = detail::fold_everything<T>(me, members, source, chunks, op, options, "reduce_v", options.root);
   if (members.mine == options.root)
-    detail::write_bytes(me, detail::erase(dst), 0, std::as_bytes(std::span(&*result, 1)), "reduce_v");
+    detail::write_bytes(me, target, 0, std::as_bytes(std::span(&*result, 1)), "reduce_v");
   detail::sync_out(me, options);
 }
 
@@ -77,9 +78,10 @@ template <class D, class S, class Op = op::add>
 void allreduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, Op op = {},
                  const Options& options = {}) {
   using T = element_of<D>;
-  auto members = detail::membership(me, options, "allreduce_v");
-  auto result = *detail::fold_everything<T>(me, members, detail::erase(src), chunks, op, options, "allreduce_v");
-  auto target = detail::erase(dst);
+  auto target = detail::erase(dst), source = detail::erase(src);
+  auto members = detail::membership(me, options, "allreduce_v", target, source,
+                                    detail::agreed<T, Op>(-1, detail::shape_of(source, chunks)));
+  auto result = *detail::fold_everything<T>(me, members, source, chunks, op, options, "allreduce_v");
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce_v");
   detail::sync_out(me, options);

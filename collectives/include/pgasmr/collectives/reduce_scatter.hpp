@@ -27,9 +27,10 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
-  auto members = detail::membership(me, options, "reduce_scatter");
-  auto n = static_cast<std::size_t>(members.count);
   auto source = detail::erase(src);
+  auto members =
+      detail::membership(me, options, "reduce_scatter", detail::erase(dst), source, detail::agreed<T, Op>(-1, count));
+  auto n = static_cast<std::size_t>(members.count);
   auto block_bytes = detail::bytes_of(count, sizeof(T));
   auto parts = source.is_shared() ? n * n : n;  // a shared source holds every member's blocks
   if (source.size_bytes() / parts < block_bytes)

@@ -17,7 +17,7 @@ namespace pgasmr::coll {
 
 /// One chunk: `count` elements from member `from`'s source at `from_offset` to member `to`'s
 /// destination at `to_offset`. For a shared side the member is ignored and the offset indexes
-/// the view. Chunks must not overlap in the destination.
+/// the view. Chunks must not overlap in the destination (refused: pgasmr::error).
 using ChunkCopy = detail::ChunkCopy;
 
 /// @collective every member, with the same chunk list.

@@ -38,7 +38,8 @@ struct Config {
   bool shared_segments = true;
 
   /// Reads PGASMR_THREADS, PGASMR_PIN, PGASMR_TRANSPORT, PGASMR_SEGMENT_SIZE and
-  /// PGASMR_SHARED_SEGMENTS over the defaults. Throws pgasmr::error for a malformed value.
+  /// PGASMR_SHARED_SEGMENTS over the defaults. Throws pgasmr::error for a malformed value, or
+  /// one out of range (threads 0 or above 4096 per process, a segment too small for the heaps).
   static Config from_environment();
 
   /// Like from_environment, then applies `--threads N`, `--pin none|compact|spread`,

@@ -56,6 +56,12 @@ struct Chunk {
   std::size_t count;
 };
 
+/// Agreed::shape of a reduction over `chunks` of `src`: a shared input's chunks are the same on
+/// every member; a private input's are each member's own.
+inline std::uint64_t shape_of(const BufferRef& src, std::span<const Chunk> chunks, std::uint64_t seed = 0) {
+  return src.is_shared() ? shape_of(std::as_bytes(chunks), seed) : seed;
+}
+
 /// The caller's pieces of `src` (restricted to `chunks` when given: an empty list has none), in
 /// input order, with their destinations: the position in the input order, or dst_offsets[k] + i
 /// when given. `member` is the caller's member index. They live in `fetched`'s memory resource.

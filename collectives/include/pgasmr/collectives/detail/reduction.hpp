@@ -3,9 +3,11 @@
 /// The compiled support of the reductions, whose arithmetic lives in the typed headers.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory_resource>
 #include <optional>
 #include <span>
+#include <typeinfo>
 #include <vector>
 
 #include <pgasmr/collectives/buffer.hpp>
@@ -34,7 +36,29 @@ struct Membership {
   int mine;
   int count;
 };
-Membership membership(pg::Context&, const Options&, const char* operation);
+
+/// What the members of one reduction must call it with alike, besides the operation, the sync
+/// modes and the kinds and shared views of the buffers (private ones may differ in size).
+struct Agreed {
+  std::size_t element_type = 0;   ///< typeid(T).hash_code()
+  std::size_t operator_type = 0;  ///< typeid(Op).hash_code()
+  int root = -1;                  ///< a rooted reduction's root; -1 for the others
+  std::uint64_t shape = 0;        ///< the rest (a block count, a shared input's chunks): shape_of
+};
+
+template <class T, class Op>
+Agreed agreed(int root = -1, std::uint64_t shape = 0) {
+  return {typeid(T).hash_code(), typeid(Op).hash_code(), root, shape};
+}
+
+/// A hash of `bytes` after `seed`, for Agreed::shape.
+std::uint64_t shape_of(std::span<const std::byte> bytes, std::uint64_t seed = 0);
+
+/// The caller's membership. In the debug mode (PGASMR_COLL_DEBUG) the members first compare
+/// their calls, and refuse alike when they differ (a different root, element type or operator
+/// would otherwise give a wrong result or a hang).
+Membership membership(pg::Context&, const Options&, const char* operation, const BufferRef& dst, const BufferRef& src,
+                      const Agreed&);
 
 /// A contiguous run of a shared input that the caller folds: `count` elements at `data`, whose
 /// view index in the input is `key`.

@@ -62,6 +62,22 @@ void cancel_job_while_unwinding(Context&, const char* operation, const char* cau
 /// thread that works on its behalf (the collectives' progress threads).
 void act_for(const Context& me) noexcept;
 
+class Liveness;
+
+/// While it lives, the calling helper thread (a progress thread) works for `me`'s job, so that
+/// the job's threads that wait meanwhile are not taken for stuck (a thread that returned from
+/// the body watches them: see Runtime::run).
+class HelperAtWork {
+ public:
+  explicit HelperAtWork(const Context& me) noexcept;
+  ~HelperAtWork();
+  HelperAtWork(const HelperAtWork&) = delete;
+  HelperAtWork& operator=(const HelperAtWork&) = delete;
+
+ private:
+  Liveness& liveness_;
+};
+
 /// One round of waiting for a word that another thread of this process sets without a futex
 /// to wake on (the collectives' mailboxes): throws once the job is cancelled, then pauses (the
 /// first `spin_rounds` rounds), yields or sleeps briefly, longer as `round` grows.

@@ -1,0 +1,123 @@
+#include "liveness.hpp"
+
+#include <chrono>
+#include <string>
+
+#include <pgasmr/pgas/context.hpp>
+#include <pgasmr/pgas/detail/core.hpp>
+#include <pgasmr/pgas/error.hpp>
+
+#include "job.hpp"
+
+namespace pgasmr::pgas::detail {
+namespace {
+
+/// How long every other thread must stay in one wait before a returned thread gives up on them:
+/// far beyond any wait that another thread of the process will end, short enough for a user.
+constexpr auto stuck_for = std::chrono::seconds(1);
+
+// The calling thread's slot, or nullptr for threads that are not body threads.
+thread_local std::atomic<std::uint64_t>* my_waits = nullptr;
+thread_local std::atomic<std::uint64_t>* my_rounds = nullptr;
+thread_local std::atomic<bool>* my_sleep = nullptr;
+
+/// Only the owner writes its counters: a load and a store, no read-modify-write.
+void bump(std::atomic<std::uint64_t>* counter) noexcept {
+  if (counter) counter->store(counter->load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+Liveness::Liveness(int threads, thread_id first)
+    : threads_(threads), first_(first), slots_(std::make_unique<Slot[]>(static_cast<std::size_t>(threads))) {}
+
+void Liveness::enter(int local) noexcept {
+  auto& slot = slots_[static_cast<std::size_t>(local)];
+  my_waits = &slot.wait;
+  my_rounds = &slot.rounds;
+  my_sleep = &slot.sleeping;
+}
+
+void Liveness::wait_begins() noexcept { bump(my_waits); }
+void Liveness::still_waiting() noexcept { bump(my_rounds); }
+
+Liveness::Sleep::Sleep() noexcept {
+  if (my_sleep) my_sleep->store(true, std::memory_order_relaxed);
+}
+Liveness::Sleep::~Sleep() {
+  if (my_sleep) my_sleep->store(false, std::memory_order_relaxed);
+}
+
+void Liveness::helper_starts() noexcept {
+  helpers_at_work_.fetch_add(1, std::memory_order_relaxed);
+  helper_changes_.fetch_add(1, std::memory_order_relaxed);
+}
+
+void Liveness::helper_ends() noexcept {
+  helper_changes_.fetch_add(1, std::memory_order_relaxed);
+  helpers_at_work_.fetch_sub(1, std::memory_order_relaxed);
+}
+
+Liveness::Snapshot Liveness::snapshot() const {
+  Snapshot s;
+  s.helper_changes = helper_changes_.load(std::memory_order_relaxed);
+  for (int t = 0; t < threads_; ++t) {
+    const auto& slot = slots_[static_cast<std::size_t>(t)];
+    s.wait.push_back(slot.wait.load(std::memory_order_relaxed));
+    s.rounds.push_back(slot.rounds.load(std::memory_order_relaxed));
+    s.sleeping.push_back(slot.sleeping.load(std::memory_order_relaxed));
+  }
+  return s;
+}
+
+std::vector<int> Liveness::stuck(const Snapshot& before, const Snapshot& now) const {
+  if (helpers_at_work_.load(std::memory_order_relaxed) != 0 || now.helper_changes != before.helper_changes) return {};
+  std::vector<int> waiting;
+  for (int t = 0; t < threads_; ++t) {
+    auto i = static_cast<std::size_t>(t);
+    if (slots_[i].departed.load(std::memory_order_relaxed)) continue;
+    // In the same wait throughout: still polling it, or asleep in it at both looks.
+    bool same_wait = now.wait[i] == before.wait[i];
+    bool in_it = now.rounds[i] != before.rounds[i] || (before.sleeping[i] && now.sleeping[i]);
+    if (!same_wait || !in_it) return {};
+    waiting.push_back(t);
+  }
+  return waiting;
+}
+
+void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
+  // The departure wait is not one of the waits the watchers look at.
+  my_waits = nullptr;
+  my_rounds = nullptr;
+  my_sleep = nullptr;
+  slots_[static_cast<std::size_t>(local)].departed.store(true, std::memory_order_relaxed);
+  departed_.fetch_add(1, std::memory_order_acq_rel);
+  using clock = std::chrono::steady_clock;
+  auto before = snapshot();
+  auto since = clock::now();
+  for (unsigned round = 0; departed_.load(std::memory_order_acquire) < threads_; ++round) {
+    cancellation.throw_if_cancelled();
+    back_off(round);
+    if (!watch || clock::now() - since < stuck_for) continue;
+    auto now = snapshot();
+    if (auto waiting = stuck(before, now); !waiting.empty()) {
+      std::string who;
+      for (std::size_t k = 0; k < waiting.size() && k < 8; ++k)
+        who += (k ? ", " : "") + std::to_string(first_ + waiting[k]);
+      if (waiting.size() > 8) who += " and " + std::to_string(waiting.size() - 8) + " more";
+      auto message = "thread " + std::to_string(first_ + local) + " returned from the job's body while " +
+                     (waiting.size() > 1 ? "threads " + who + " wait" : "thread " + who + " waits") +
+                     " for it (in a barrier, a collective or for a lock): every thread must make the same "
+                     "collective calls";
+      cancellation.cancel(std::make_exception_ptr(pgasmr::error("Runtime::run", first_ + local, message)));
+      cancellation.throw_if_cancelled();
+    }
+    before = std::move(now);
+    since = clock::now();
+  }
+}
+
+HelperAtWork::HelperAtWork(const Context& me) noexcept : liveness_(me.job().liveness()) { liveness_.helper_starts(); }
+HelperAtWork::~HelperAtWork() { liveness_.helper_ends(); }
+
+}  // namespace pgasmr::pgas::detail
