@@ -1,6 +1,6 @@
 #include <pgasmr/datasets/html_pages.hpp>
 
-#include <cstdlib>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -11,6 +11,7 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
+#include "folder_in_progress.hpp"
 #include "random.hpp"
 #include "word_list.hpp"
 #include "zipf_vocabulary.hpp"
@@ -46,15 +47,21 @@ std::string element(std::string_view url, std::string_view word, detail::Random&
   }
 }
 
-/// One page of exactly `size` bytes (or its frame, if larger).
+/// A page's frame: what comes before its paragraphs, and after them.
+std::string page_head(std::uint64_t number) {
+  return "<!DOCTYPE html>\n<html><head><title>page " + std::to_string(number) + "</title></head>\n<body>\n";
+}
+constexpr std::string_view page_tail = "</body></html>\n";
+
+std::uint64_t frame_bytes(std::uint64_t number) { return page_head(number).size() + page_tail.size(); }
+
+/// Page `number` of exactly `size` bytes (at least frame_bytes(number)).
 std::string page(std::uint64_t number, std::uint64_t size, detail::ZipfVocabulary& links, detail::Random& random) {
   const auto words = detail::common_english_words();
   auto word = [&] { return words[random.below(static_cast<std::uint32_t>(words.size()))]; };
-  const std::string head =
-      "<!DOCTYPE html>\n<html><head><title>page " + std::to_string(number) + "</title></head>\n<body>\n";
-  const std::string tail = "</body></html>\n";
+  const std::string head = page_head(number);
   std::string body;
-  const auto room = size > head.size() + tail.size() ? size - head.size() - tail.size() : 0;
+  const auto room = size - frame_bytes(number);
   for (;;) {
     std::string paragraph = "<p>";
     for (auto n = 3 + random.below(12); n > 0; --n) {
@@ -67,48 +74,31 @@ std::string page(std::uint64_t number, std::uint64_t size, detail::ZipfVocabular
     body += paragraph;
   }
   body.append(room - body.size(), '\n');  // blank lines make up the exact size
-  return head + body + tail;
+  return head + body + std::string(page_tail);
 }
 
-/// Removes the temporary folder unless it was renamed into place.
-class TemporaryFolder {
- public:
-  explicit TemporaryFolder(const std::filesystem::path& target) {
-    auto pattern = target.string() + ".tmp-XXXXXX";
-    if (!::mkdtemp(pattern.data()))
-      throw output_error("cannot create a folder beside " + in_quotes(target) + ": " +
-                         std::generic_category().message(errno));
-    path_ = pattern;
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-  ~TemporaryFolder() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const noexcept { return path_; }
-  void rename_to(const std::filesystem::path& target) {
-    std::error_code error;
-    std::filesystem::rename(path_, target, error);
-    if (error) throw output_error("cannot write the folder " + in_quotes(target) + ": " + error.message());
-    path_.clear();
-  }
-
- private:
-  std::filesystem::path path_;
-};
-
 }  // namespace
+
+std::uint64_t smallest_html_bytes(std::uint64_t files) {
+  if (files == 0) return 0;
+  const auto each = frame_bytes(files - 1);  // the last page's number is the longest
+  return files > UINT64_MAX / each ? UINT64_MAX : files * each;
+}
 
 void generate_html(const std::filesystem::path& path, const HtmlOptions& options) {
   if (options.files == 0) throw std::invalid_argument("html: at least 1 file");
   if (options.links == 0) throw std::invalid_argument("html: at least 1 link");
+  if (options.bytes < smallest_html_bytes(options.files))
+    throw std::invalid_argument(std::to_string(options.files) + " pages need at least " +
+                                std::to_string(smallest_html_bytes(options.files)) + " bytes (" +
+                                std::to_string(frame_bytes(options.files - 1)) + " each, their bare frame), got " +
+                                std::to_string(options.bytes));
   detail::ZipfVocabulary links(urls(options.links), options.zipf_s, detail::Random(options.seed, /*stream=*/1));
   detail::Random random(options.seed, /*stream=*/2);
   const auto file_digits = std::to_string(options.files - 1).size();
   const auto folder_digits = std::to_string((options.files - 1) / pages_per_folder).size();
 
-  TemporaryFolder folder(path);
+  detail::FolderInProgress folder(path);
   for (std::uint64_t i = 0; i < options.files; ++i) {
     auto subfolder = folder.path() / ("d" + zero_padded(i / pages_per_folder, folder_digits));
     std::error_code error;
@@ -118,7 +108,7 @@ void generate_html(const std::filesystem::path& path, const HtmlOptions& options
     out.write(page(i, options.bytes / options.files + (i < options.bytes % options.files ? 1 : 0), links, random));
     out.commit();
   }
-  folder.rename_to(path);
+  folder.commit();
 }
 
 }  // namespace pgasmr::datasets

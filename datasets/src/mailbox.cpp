@@ -1,19 +1,16 @@
 #include <pgasmr/datasets/mailbox.hpp>
 
-#include <stdlib.h>
-
-#include <cerrno>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 #include <unordered_set>
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
+#include "folder_in_progress.hpp"
 #include "mail_header.hpp"
 #include "prose_writer.hpp"
 #include "random.hpp"
@@ -70,42 +67,6 @@ std::vector<std::string> prose_vocabulary(const MailboxOptions& options, const s
   if (kept.empty()) throw input_error("every word of the dictionary is a keyword: no prose left to write");
   return kept;
 }
-
-/// The mailbox being written: a temporary directory beside the target, renamed over it by
-/// commit() and removed with its files otherwise.
-class DirectoryInProgress {
- public:
-  explicit DirectoryInProgress(std::filesystem::path target) : target_(std::move(target)) {
-    std::error_code error;
-    if (std::filesystem::exists(target_, error) &&
-        !(std::filesystem::is_directory(target_, error) && std::filesystem::is_empty(target_, error)))
-      throw output_error(in_quotes(target_) + " already exists (only an empty directory is replaced)");
-    auto pattern = target_.native() + ".tmp-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr)
-      throw output_error("cannot create a directory beside " + in_quotes(target_) + ": " +
-                         std::generic_category().message(errno));
-    temporary_ = pattern;
-  }
-  DirectoryInProgress(const DirectoryInProgress&) = delete;
-  DirectoryInProgress& operator=(const DirectoryInProgress&) = delete;
-  ~DirectoryInProgress() {
-    std::error_code ignored;
-    if (!temporary_.empty()) std::filesystem::remove_all(temporary_, ignored);
-  }
-
-  const std::filesystem::path& path() const noexcept { return temporary_; }
-
-  void commit() {
-    std::error_code error;
-    std::filesystem::rename(temporary_, target_, error);
-    if (error) throw output_error("cannot write " + in_quotes(target_) + ": " + error.message());
-    temporary_.clear();
-  }
-
- private:
-  std::filesystem::path target_;
-  std::filesystem::path temporary_;
-};
 
 std::string mail_name(std::uint64_t index, std::uint64_t files) {
   auto digits = std::to_string(files - 1).size();
@@ -173,7 +134,7 @@ void generate_mailbox(const std::filesystem::path& directory, const MailboxOptio
                             {std::move(planted), options.rate});
   detail::Random random(options.seed, /*stream=*/5);
 
-  DirectoryInProgress mailbox(directory);
+  detail::FolderInProgress mailbox(directory);
   std::string mail;
   std::uint64_t written = 0;
   for (std::uint64_t i = 0; i < options.files; ++i) {

@@ -116,11 +116,13 @@ void AtomicOutputFile::open_named_temporary() {
         return fd_ >= 0;
       },
       "cannot write");
+  temporary_record_ = TemporaryOutputRecord(temporary_);
 }
 
 AtomicOutputFile::AtomicOutputFile(AtomicOutputFile&& other) noexcept
     : target_(std::move(other.target_)),
       temporary_(std::move(other.temporary_)),
+      temporary_record_(std::move(other.temporary_record_)),
       kind_(other.kind_),
       fd_(std::exchange(other.fd_, -1)),
       open_(std::exchange(other.open_, false)),
@@ -132,6 +134,7 @@ AtomicOutputFile& AtomicOutputFile::operator=(AtomicOutputFile&& other) noexcept
     discard();
     target_ = std::move(other.target_);
     temporary_ = std::move(other.temporary_);
+    temporary_record_ = std::move(other.temporary_record_);
     kind_ = other.kind_;
     fd_ = std::exchange(other.fd_, -1);
     open_ = std::exchange(other.open_, false);
@@ -193,6 +196,7 @@ void AtomicOutputFile::commit() {
           return ::linkat(AT_FDCWD, source.c_str(), AT_FDCWD, link.c_str(), AT_SYMLINK_FOLLOW) == 0;
         },
         "cannot link the finished output beside");
+    temporary_record_ = TemporaryOutputRecord(temporary_);
   }
   close_checked();
   open_ = false;
@@ -202,6 +206,7 @@ void AtomicOutputFile::commit() {
     fail("cannot rename the finished output to", name(), error_number);
   }
   temporary_.clear();
+  temporary_record_.reset();
 }
 
 void AtomicOutputFile::discard() noexcept {
@@ -210,6 +215,7 @@ void AtomicOutputFile::discard() noexcept {
   fd_ = -1;
   if (!temporary_.empty()) ::unlink(temporary_.c_str());
   temporary_.clear();
+  temporary_record_.reset();
 }
 
 }  // namespace pgasmr::datasets

@@ -11,6 +11,7 @@
 #include <pgasmr/datasets/byte_size.hpp>
 
 #include "generator.hpp"
+#include "signal_cleanup.hpp"
 
 namespace {
 
@@ -64,6 +65,8 @@ int generate(const std::vector<std::string>& args) {
     return 0;
   }
   auto output = flags.output();
+  if (generator->writes_folder && output == "-")
+    throw usage_error("'" + args[0] + "' writes a folder of files: --output - (standard output) cannot hold it");
   auto start = std::chrono::steady_clock::now();
   auto what = generator->write(flags, output, progress_lines(output, flags.quiet()));
   if (flags.quiet()) return 0;
@@ -80,12 +83,13 @@ int generate(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ds::datagen::remove_temporary_outputs_on_signals();
   try {
     return generate(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const ds::datagen::usage_error& e) {
     std::cerr << program << ": " << e.what() << " (see " << program << " --help)\n";
     return 2;
-  } catch (const std::invalid_argument& e) {  // a size the formats cannot hold, e.g. a 5 GiB BMP
+  } catch (const std::invalid_argument& e) {  // a size the format or the disk cannot hold, e.g. a 5 GiB BMP
     std::cerr << program << ": " << e.what() << '\n';
     return 2;
   } catch (const std::exception& e) {

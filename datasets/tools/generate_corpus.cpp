@@ -1,5 +1,6 @@
 #include <pgasmr/datasets/corpus.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -21,6 +22,7 @@ Generator corpus_generator() {
           if (options.dictionary.empty()) throw usage_error("--dictionary needs a path");
         }
         options.zipf_s = flags.number("zipf", options.zipf_s, 0);
+        check_free_space(output, {.bytes = options.bytes});
         generate_corpus(output, options, progress);
         return "corpus";
       },

@@ -1,5 +1,7 @@
+#include <pgasmr/datasets/bmp.hpp>
 #include <pgasmr/datasets/image.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -9,7 +11,7 @@ Generator image_generator() {
       .name = "image",
       .usage = "(--width W --height H | --bytes SIZE) [--seed N]",
       .description = "a 24-bit uncompressed BMP, W x H pixels (any width: rows are padded to 4 bytes), or\n"
-                     "about 4:3 with a file of at most SIZE bytes.",
+                     "about 4:3 with a file of at most SIZE bytes (at least 58: one pixel).",
       .options = {"bytes", "width", "height", "seed"},
       .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {
         ImageOptions options;
@@ -18,7 +20,12 @@ Generator image_generator() {
         bool by_shape = flags.has("width") || flags.has("height");
         if (by_size && by_shape) throw usage_error("give either --bytes or --width and --height, not both");
         if (by_size) {
-          auto shape = image_shape_for_file_size(flags.size("bytes"));
+          const auto bytes = flags.size("bytes");
+          const auto smallest = bmp_file_size({1, 1, false});
+          if (bytes < smallest)
+            throw usage_error("--bytes must be at least " + std::to_string(smallest) + " (a BMP of one pixel), got " +
+                              flags.required("bytes"));
+          auto shape = image_shape_for_file_size(bytes);
           options.width = shape.width;
           options.height = shape.height;
         } else if (by_shape) {
@@ -30,6 +37,7 @@ Generator image_generator() {
         } else {
           throw usage_error("give the image size: --width W --height H, or --bytes SIZE");
         }
+        check_free_space(output, {.bytes = bmp_file_size({options.width, options.height, false})});
         generate_image(output, options, progress);
         return std::to_string(options.width) + "x" + std::to_string(options.height) + " image";
       },

@@ -1,5 +1,6 @@
 #include <pgasmr/datasets/keys.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -20,6 +21,7 @@ Generator keys_generator() {
         if (!flags.has("count")) throw usage_error("--count is required");
         options.count = flags.integer("count", 0, 1);
         options.absent_percent = flags.integer("absent", options.absent_percent, 0, 100);
+        check_free_space(output, {.bytes = saturating_product(options.count, 2)});  // a byte and a newline each
         generate_keys(output, options);
         return "key file";
       },

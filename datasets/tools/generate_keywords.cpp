@@ -1,5 +1,6 @@
 #include <pgasmr/datasets/keyword_list.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -21,6 +22,7 @@ Generator keywords_generator() {
           options.dictionary = flags.required("dictionary");
           if (options.dictionary.empty()) throw usage_error("--dictionary needs a path");
         }
+        check_free_space(output, {.bytes = saturating_product(options.count, 2)});  // a letter and a newline each
         generate_keyword_list(output, options, progress);
         return std::to_string(options.count) + " keywords";
       },

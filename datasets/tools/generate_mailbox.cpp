@@ -1,5 +1,6 @@
 #include <pgasmr/datasets/mailbox.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -13,6 +14,7 @@ Generator mailbox_generator() {
                      "which a word is one of the first K keywords of FILE (default all) with chance R\n"
                      "(default 0.01); FILE's keywords occur nowhere else.",
       .options = {"files", "bytes", "keywords", "rate", "planted", "seed", "dictionary", "zipf"},
+      .writes_folder = true,
       .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {
         MailboxOptions options;
         options.seed = flags.seed();
@@ -34,6 +36,7 @@ Generator mailbox_generator() {
           if (options.dictionary.empty()) throw usage_error("--dictionary needs a path");
         }
         options.zipf_s = flags.number("zipf", options.zipf_s, 0);
+        check_free_space(output, {.bytes = options.bytes, .files = options.files + 1});  // the mails and their folder
         generate_mailbox(output, options, progress);
         return "mailbox of " + std::to_string(options.files) + " files";
       },

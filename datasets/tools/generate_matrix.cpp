@@ -1,5 +1,6 @@
 #include <pgasmr/datasets/matrix.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -25,6 +26,9 @@ Generator matrix_generator() {
             throw usage_error("--format must be csv or binary, got '" + format + "'");
           options.format = format == "binary" ? MatrixFormat::binary : MatrixFormat::csv;
         }
+        const auto values = saturating_product(options.rows, options.columns);
+        // 8 bytes a value in binary; a digit and a comma or newline at the least in CSV.
+        check_free_space(output, {.bytes = saturating_product(values, options.format == MatrixFormat::binary ? 8 : 2)});
         generate_matrix(output, options, progress);
         return std::to_string(options.rows) + "x" + std::to_string(options.columns) + " matrix";
       },

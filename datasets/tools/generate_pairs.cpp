@@ -2,6 +2,7 @@
 
 #include <pgasmr/datasets/pairs.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -27,6 +28,7 @@ Generator pairs_generator() {
         if (flags.has("points") == flags.has("bytes")) throw usage_error("give either --points N or --bytes SIZE");
         options.points = flags.has("points") ? flags.integer("points", 0, 1) : flags.size("bytes") / pair_bytes(options.format);
         if (options.points == 0) throw usage_error("--bytes is smaller than one point");
+        check_free_space(output, {.bytes = saturating_product(options.points, pair_bytes(options.format))});
         generate_pairs(output, options, progress);
         return std::to_string(options.points) + " points";
       },

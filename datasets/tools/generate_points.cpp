@@ -1,5 +1,6 @@
 #include <pgasmr/datasets/points.hpp>
 
+#include "free_space.hpp"
 #include "generator.hpp"
 
 namespace pgasmr::datasets::datagen {
@@ -21,6 +22,9 @@ Generator points_generator() {
         options.dimensions = flags.integer("dimensions", 3, 1, 1'000'000);
         options.clusters = flags.integer("clusters", 0, 1, options.points);
         options.spread = static_cast<std::int64_t>(flags.integer("spread", 1000, 0, largest_spread));
+        // A digit and a comma or newline per coordinate at the least.
+        const auto coordinates = saturating_product(options.points, options.dimensions);
+        check_free_space(output, {.bytes = saturating_product(coordinates, 2)});
         generate_points(output, options, progress);
         return std::to_string(options.points) + " points in " + std::to_string(options.clusters) + " clusters";
       },

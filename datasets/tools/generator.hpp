@@ -18,8 +18,10 @@ struct Generator {
   std::string_view usage;        ///< its flags for the usage lines, e.g. "--bytes SIZE [--seed N]"
   std::string_view description;  ///< the --help paragraph (lines indented by 9 spaces after the first)
   std::vector<std::string_view> options;  ///< allowed flags besides --output, --quiet and --help
+  bool writes_folder = false;  ///< a folder of files: --output - (standard output) cannot hold it
   /// Writes the output (all-or-nothing) and returns what it wrote for the summary line, e.g.
-  /// "corpus" or "640x480 image". Throws usage_error for bad flag values.
+  /// "corpus" or "640x480 image". Throws usage_error for bad flag values, std::invalid_argument
+  /// for sizes the format or the disk cannot hold (check_free_space before writing).
   std::function<std::string(const Flags& flags, const std::filesystem::path& output, const Progress& progress)> write;
 };
 

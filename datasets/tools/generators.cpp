@@ -41,9 +41,12 @@ std::string help_text() {
   text += R"(
   --seed N      the same seed and size give the same output, byte for byte (default 1)
   --quiet       no progress or summary on stderr/stdout
-SIZE takes a K, M, G or T suffix (powers of 1024): 200M, 1G. The output appears only when
-complete (written under a temporary name, then renamed); PATH - is standard output, and a
-device or pipe (/dev/null) is written directly. Exit status: 0 done, 1 failed, 2 bad usage.
+SIZE takes a K, M, G or T suffix (powers of 1024): 200M, 1G. An output that cannot fit in the
+free space of its file system is refused before anything is written. The output appears only
+when complete (written under a temporary name, then renamed; removed on Ctrl-C, SIGTERM or
+SIGHUP); PATH - is standard output (not for mailbox and html, which write folders), and a
+device or pipe (/dev/null) is written directly. Exit status: 0 done, 1 failed, 2 bad usage
+(and sizes too large or too small).
 )";
   return text;
 }

@@ -40,6 +40,8 @@ file(SIZE "${WORK_DIR}/sized.bmp" sized)
 if(sized GREATER 65536 OR sized LESS 60000)
   message(FATAL_ERROR "image --bytes 64K wrote ${sized} bytes")
 endif()
+datagen(image --bytes 58 --output "${WORK_DIR}/one-pixel.bmp" --quiet)  # the smallest BMP
+expect_size("${WORK_DIR}/one-pixel.bmp" 58)
 file(READ "${WORK_DIR}/small.bmp" magic LIMIT 2)
 if(NOT magic STREQUAL "BM")
   message(FATAL_ERROR "small.bmp does not start with BM")
@@ -146,6 +148,12 @@ expect_size("${WORK_DIR}/site1/d0/00.html" 500)
 if(NOT page_count EQUAL 12)
   message(FATAL_ERROR "html: ${page_count} pages instead of 12")
 endif()
+# The smallest size 11 pages take, exactly: their bare frames (80 bytes, page numbers 00 to 10).
+datagen(html --files 11 --bytes 880 --links 2 --output "${WORK_DIR}/frames" --quiet)
+file(GLOB_RECURSE frames "${WORK_DIR}/frames/*")
+foreach(frame IN LISTS frames)
+  expect_size("${frame}" 80)
+endforeach()
 
 # Standard output: the same bytes as the file, the summary on stderr.
 execute_process(COMMAND "${DATAGEN}" corpus --bytes 4K --seed 3 --output - RESULT_VARIABLE status

@@ -53,25 +53,32 @@ TEST(HtmlPages, FoldersOfPagesOfTheRequestedSize) {
   EXPECT_NE(files_under(dir / "other"), files);
 }
 
-TEST(HtmlPages, TinyPagesAreBareFrames) {
+TEST(HtmlPages, TheSmallestPagesAreBareFramesAndSmallerOnesAreRefused) {
   ScratchDir dir;
-  ds::generate_html(dir / "site", {.files = 3, .bytes = 3, .links = 1});
+  EXPECT_EQ(ds::smallest_html_bytes(3), 3u * 79);
+  EXPECT_EQ(ds::smallest_html_bytes(11), 11u * 80);  // page 10's number has two digits
+  ds::generate_html(dir / "site", {.files = 3, .bytes = 3 * 79, .links = 1});
   const auto files = files_under(dir / "site");
   ASSERT_EQ(files.size(), 3u);
   EXPECT_EQ(files[0].second, "<!DOCTYPE html>\n<html><head><title>page 0</title></head>\n<body>\n</body></html>\n");
+  pgasmr::test::expect_throw_containing<std::invalid_argument>(
+      [&] { ds::generate_html(dir / "small", {.files = 11, .bytes = 11 * 80 - 1, .links = 1}); },
+      "11 pages need at least 880 bytes (80 each, their bare frame), got 879");
+  EXPECT_FALSE(fs::exists(dir / "small"));
 }
 
 TEST(HtmlPages, RefusesBadRequestsAndExistingOutputs) {
   ScratchDir dir;
-  EXPECT_THROW(ds::generate_html(dir / "site", {.files = 0, .bytes = 10, .links = 1}), std::invalid_argument);
-  EXPECT_THROW(ds::generate_html(dir / "site", {.files = 1, .bytes = 10, .links = 0}), std::invalid_argument);
+  EXPECT_THROW(ds::generate_html(dir / "site", {.files = 0, .bytes = 200, .links = 1}), std::invalid_argument);
+  EXPECT_THROW(ds::generate_html(dir / "site", {.files = 1, .bytes = 200, .links = 0}), std::invalid_argument);
   fs::create_directory(dir / "full");
   pgasmr::test::write_file(dir / "full" / "keep.txt", "keep");
   pgasmr::test::expect_throw_containing<ds::output_error>(
-      [&] { ds::generate_html(dir / "full", {.files = 2, .bytes = 10, .links = 1}); }, "cannot write the folder");
+      [&] { ds::generate_html(dir / "full", {.files = 2, .bytes = 200, .links = 1}); },
+      "already exists (only an empty folder is replaced)");
   EXPECT_EQ(pgasmr::test::read_file(dir / "full" / "keep.txt"), "keep");
   fs::create_directory(dir / "empty");
-  ds::generate_html(dir / "empty", {.files = 2, .bytes = 10, .links = 1});  // an empty folder is replaced
+  ds::generate_html(dir / "empty", {.files = 2, .bytes = 200, .links = 1});  // an empty folder is replaced
   EXPECT_EQ(files_under(dir / "empty").size(), 2u);
   std::vector<std::string> entries = dir.entries();
   std::ranges::sort(entries);

@@ -16,6 +16,8 @@
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/matrix.hpp>
 #include <pgasmr/datasets/output_file.hpp>
-#include <pgasmr/datasets/pairs.hpp> <pgasmr/datasets/points.hpp>
+#include <pgasmr/datasets/pairs.hpp>
+#include <pgasmr/datasets/points.hpp>
 #include <pgasmr/datasets/progress.hpp>
+#include <pgasmr/datasets/temporary_outputs.hpp>
 #include <pgasmr/datasets/text_input.hpp>

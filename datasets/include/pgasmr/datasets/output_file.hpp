@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include <pgasmr/datasets/temporary_outputs.hpp>
+
 namespace pgasmr::datasets {
 
 /// A buffered output that appears at its target only on commit(). Move-only. Not thread-safe:
@@ -21,7 +23,8 @@ namespace pgasmr::datasets {
 /// - a regular file or a new name: an unnamed temporary file in the target's folder (Linux
 ///   `O_TMPFILE`), linked under `<target>.tmp-XXXXXX` and renamed over the target by commit(),
 ///   so a killed process leaves nothing behind. Where the file system refuses `O_TMPFILE`, a
-///   named temporary `<target>.tmp-XXXXXX` from the start (a SIGKILL then leaves it behind).
+///   named temporary `<target>.tmp-XXXXXX` from the start (a SIGKILL then leaves it behind; a
+///   handler of other signals can remove it with remove_temporary_outputs()).
 ///   Destroying the object without commit() leaves the target untouched. Permissions are
 ///   0666 less the umask, as for any new file.
 /// - `-`: standard output, written as it comes (no all-or-nothing there).
@@ -76,6 +79,7 @@ class AtomicOutputFile {
 
   std::filesystem::path target_;
   std::filesystem::path temporary_;
+  TemporaryOutputRecord temporary_record_;  ///< temporary_, for remove_temporary_outputs()
   Kind kind_ = Kind::named_temporary;
   int fd_ = -1;
   bool open_ = false;  // false once committed or moved from
