@@ -88,8 +88,6 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
   } catch (const pgasmr::error& e) {
     throw usage_error(e.cause());
   }
-  if (options.runtime.threads_per_process == std::size_t{0})
-    throw usage_error("--threads must be at least 1 (PGASMR_THREADS too), got 0");
 
   std::vector<std::string> inputs;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -129,6 +127,7 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
         throw usage_error(std::string(flag) + " is given twice");
     }
     else if (flag == "--output") {
+      if (options.output) throw usage_error("--output is given twice");
       options.output = value();
       if (options.output->empty()) throw usage_error("--output needs a file name");
     } else

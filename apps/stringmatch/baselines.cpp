@@ -18,15 +18,17 @@ LineMatches match_lines_sequential(const StringMatchInput& input) {
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     if (i == 0 || pieces[i].file != pieces[i - 1].file) number = 1;
     auto text = input.text.text(pieces[i], buffer);
+    std::uint64_t offset = pieces[i].offset;  // of the next line in its file
     while (!text.empty()) {
       auto end = text.find('\n');
       auto line = text.substr(0, end);
-      if (input.keys.matches(line)) lines.push_back({pieces[i].file, number, std::string(line)});
+      if (input.keys.matches(line)) lines.push_back(matched_line(pieces[i].file, number, line, offset));
       ++number;
+      offset += line.size() + 1;
       text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     }
   }
-  return LineMatches(grep_names(input.text), std::move(lines));
+  return LineMatches(grep_names(input.text), std::move(lines), &input.text);
 }
 
 LineMatches match_lines_phoenix_like(const StringMatchInput& input, std::size_t threads) {

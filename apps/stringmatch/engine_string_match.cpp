@@ -30,8 +30,10 @@ std::optional<LineMatches> match_lines_engine(pgas::Context& me, const StringMat
   // Keyed by piece index: each piece emits once, so no combiner is needed, and the pieces
   // arrive on thread 0 in input order.
   mr::ListContainer<std::uint64_t, PieceMatches> matches;
+  // This thread's pieces are read into it; freed on return (a thread_local buffer would hold
+  // the longest piece, a long line perhaps, for as long as the thread lives).
+  std::string buffer;
   auto map_piece = [&](std::uint64_t piece, auto& out) {
-    thread_local std::string buffer;
     out.emit(piece, match_piece(input.text.text(pieces[piece], buffer), input.keys));
   };
   mr::apply_map(me, std::views::iota(std::uint64_t{0}, std::uint64_t{pieces.size()}), map_piece, matches,

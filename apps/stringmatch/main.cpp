@@ -31,9 +31,10 @@ std::string first_lines(const sm::LineMatches& matches, std::size_t top) {
   for (const auto& line : lines) files.insert(line.file);
   std::string text = "first " + std::to_string(std::min(top, lines.size())) + " of " + std::to_string(lines.size()) +
                      " matching lines (in " + std::to_string(files.size()) + " files):\n";
+  std::string buffer;  // the start of a long line, read from the input
   for (std::size_t i = 0; i < top && i < lines.size(); ++i)
     text += "  " + matches.paths()[lines[i].file] + ":" + std::to_string(lines[i].number) + ":" +
-            lines[i].text.substr(0, 100) + "\n";
+            std::string(matches.text(lines[i], buffer, 100)) + "\n";
   return text;
 }
 

@@ -62,6 +62,17 @@ TEST(EngineStringMatch, RandomInputsMatchTheSequentialBaseline) {
   expect_engine_gives(input, expected);
 }
 
+TEST(EngineStringMatch, LongLines) {
+  const std::string long_line = "k " + std::string(sm::carried_line_bytes, 'x');
+  const sm::StringMatchInput input{sm::KeySet({"k"}),
+                                   ds::TextInput::in_memory({"a\n" + long_line + "\nk\n" + long_line, long_line}, 64,
+                                                            ds::cut_after_newline)};
+  const auto expected = sm::match_lines_sequential(input);
+  ASSERT_EQ(expected.lines().size(), 4u);
+  EXPECT_EQ(expected.lines()[3].long_line, (sm::LinePlace{0, long_line.size()}));
+  expect_engine_gives(input, expected);
+}
+
 TEST(EngineStringMatch, EmptyInput) {
   const sm::StringMatchInput input{sm::KeySet({"k"}), ds::TextInput::in_memory({""}, 16, ds::cut_after_newline)};
   expect_engine_gives(input, sm::LineMatches({"text 1"}, {}));

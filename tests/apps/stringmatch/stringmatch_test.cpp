@@ -92,6 +92,35 @@ TEST(LineMatches, NumbersLinesOverThePiecesOfEachFile) {
   EXPECT_EQ(matches, sm::match_lines_sequential({sm::KeySet({"k"}), input}));
 }
 
+TEST(LineMatches, LongLinesTravelAsTheirPlaceAndAreReadForTheOutput) {
+  const std::string long_line = "k " + std::string(sm::carried_line_bytes, 'x');
+  const sm::KeySet keys({"k"});
+  EXPECT_EQ(sm::match_piece("a\n" + long_line + "\nk\n", keys).lines,
+            (std::vector<sm::PieceLine>{{1, "", {2, long_line.size()}}, {2, "k"}}));
+
+  // Pieces of a few lines each, so that the long lines' places move from pieces to files.
+  const std::vector<std::string> texts = {"a\nk\n" + long_line + "\nb\n" + long_line + "\n", "b\n" + long_line};
+  ScratchDir dir;
+  const auto on_disk = pgasmr::apps::test::files_input(dir, texts, {"k"}, 4);
+  const sm::StringMatchInput in_memory{keys, ds::TextInput::in_memory(texts, 4, ds::cut_after_newline)};
+  for (const auto* input : {&on_disk, &in_memory}) {
+    const auto matches = match_all_pieces(input->text, keys);
+    ASSERT_EQ(matches.lines().size(), 4u);
+    EXPECT_TRUE(matches.lines()[1].text.empty());  // held as a place only
+    EXPECT_EQ(matches.lines()[1].long_line, (sm::LinePlace{4, long_line.size()}));
+    EXPECT_EQ(matches, sm::match_lines_sequential(*input));
+    EXPECT_EQ(matches, sm::match_lines_phoenix_like(*input, 2));
+    const auto names = sm::grep_names(input->text);
+    EXPECT_EQ(sm::format_line_matches(matches), names[0] + ":2:k\n" + names[0] + ":3:" + long_line + "\n" + names[0] +
+                                                    ":5:" + long_line + "\n" + names[1] + ":2:" + long_line + "\n");
+    std::string buffer;
+    EXPECT_EQ(matches.text(matches.lines()[3], buffer, 4), "k xx");
+    EXPECT_EQ(matches.text(matches.lines()[0], buffer, 4), "k");
+  }
+  EXPECT_EQ(sm::format_line_matches(match_all_pieces(on_disk.text, keys)),
+            pgasmr::apps::test::grep_output(dir, on_disk));
+}
+
 TEST(LineMatches, RefusesMissingOrMisorderedPieces) {
   auto input = ds::TextInput::in_memory({"a\nb\n"}, 2, ds::cut_after_newline);
   ASSERT_EQ(input.pieces().size(), 2u);
