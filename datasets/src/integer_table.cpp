@@ -46,6 +46,10 @@ std::int64_t parse_field(std::string_view raw, const Place& place) {
 IntegerTable parse_integer_csv(std::string_view text, std::string_view name) {
   IntegerTable table;
   Place place{name, 0};
+  // Spreadsheets save "CSV UTF-8" with one; invisible on a terminal, it would make the first
+  // field read "'1' is not an integer".
+  if (text.starts_with("\xef\xbb\xbf"))
+    Place{name, 1}.fail("the file starts with a UTF-8 byte-order mark (bytes EF BB BF); save it without one");
   while (!text.empty()) {
     ++place.line;
     auto newline = text.find('\n');

@@ -84,6 +84,13 @@ TEST(IntegerCsv, ControlBytesAreEscapedInTheMessage) {
   expect_refused("1,\x1b[2J\n", "'\\x1b[2J' is not an integer");
 }
 
+TEST(IntegerCsv, ByteOrderMarkIsNamed) {
+  // Spreadsheets save "CSV UTF-8" with a byte-order mark, which a terminal does not show:
+  // "'1' is not an integer" would be a riddle.
+  expect_refused("\xef\xbb\xbf" "1,2\n3,4\n",
+                 "'m.csv' line 1: the file starts with a UTF-8 byte-order mark (bytes EF BB BF)");
+}
+
 TEST(IntegerCsv, EmptyFields) {
   expect_refused("1,,2", "'m.csv' line 1: an empty field");
   expect_refused("1,2\n1,", "line 2: an empty field");
