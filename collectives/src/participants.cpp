@@ -18,7 +18,12 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
       operation_(operation),
       algorithm_(options.algorithm),
       by_thread_(options.addressing == Addressing::thread_ids) {
+  if (!pg::detail::acts_for(me))
+    refuse("called from an OS thread that does not run PGAS thread " + std::to_string(me.thread()) +
+           ": a Context and its teams belong to the thread that runs the body");
   if (!*team_) refuse("the calling thread is not a member of the team (empty team)");
+  if (!team_->of_running_job())
+    refuse("the team belongs to a run that has ended: a team lives only as long as the run that made it");
   // A call of the caller's own would mix with a non-blocking collective in flight on the twin.
   if (team_->is_twin() && !on_progress_thread())
     refuse("a team's twin is the non-blocking collectives' own: call the i-form on the team instead");

@@ -4,8 +4,9 @@
 #include <chrono>
 #include <thread>
 
+#include <pgasmr/pgas/detail/core.hpp>
+
 #include "current_thread.hpp"
-#include "liveness.hpp"
 
 namespace pgasmr::pgas::detail {
 
@@ -58,8 +59,6 @@ void Cancellation::unwatch(std::atomic<std::uint32_t>& word) {
 
 void back_off(unsigned round, unsigned spin_rounds) {
   constexpr unsigned yield_rounds = 192;
-  if (round == 0) Liveness::wait_begins();
-  if (round >= spin_rounds) Liveness::still_waiting();
   if (round < spin_rounds) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
@@ -74,7 +73,7 @@ void back_off(unsigned round, unsigned spin_rounds) {
 
 void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::uint32_t>& word, std::uint32_t old) {
   constexpr unsigned spin_rounds = 2000;
-  Liveness::wait_begins();
+  WaitNote waiting;
   for (unsigned round = 0; round < spin_rounds; ++round) {
     if (word.load(std::memory_order_acquire) != old) {
       // cancel() changes the word too, to wake its waiters: a change is a release only if the
@@ -85,7 +84,6 @@ void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::u
     }
     if (round % 64 == 63) std::this_thread::yield();
   }
-  Liveness::Sleep sleeping;
   while (word.load(std::memory_order_acquire) == old) {
     cancellation.throw_if_cancelled();
     word.wait(old, std::memory_order_acquire);

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/error.hpp>
 
 namespace pgasmr::pgas::detail {
@@ -56,6 +57,7 @@ void back_off(unsigned round, unsigned spin_rounds = 64);
 
 template <class Ready>
 void poll_until(const Cancellation& cancellation, Ready&& ready) {
+  WaitNote waiting;
   for (unsigned round = 0; !ready(); ++round) {
     cancellation.throw_if_cancelled();
     back_off(round);

@@ -1,6 +1,7 @@
 #include "job.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -9,8 +10,16 @@
 
 namespace pgasmr::pgas::detail {
 
+namespace {
+std::atomic<std::uint64_t> last_serial{0};
+std::atomic<std::uint64_t> running{0};  // runs do not nest (Runtime::run)
+}  // namespace
+
+std::uint64_t Job::running_serial() noexcept { return running.load(std::memory_order_acquire); }
+
 Job::Job(const Config& config, Transport& transport, const Topology& topology)
-    : processes_(transport.processes()),
+    : serial_(last_serial.fetch_add(1) + 1),
+      processes_(transport.processes()),
       process_(transport.process()),
       threads_per_process_(static_cast<int>(*config.threads_per_process)),
       layout_(config.segment_bytes),
@@ -18,6 +27,7 @@ Job::Job(const Config& config, Transport& transport, const Topology& topology)
       staging_bytes_(transport.staging_bytes()),
       topology_(topology),
       liveness_(threads_per_process_, process_ * threads_per_process_) {
+  running.store(serial_, std::memory_order_release);
   for (int p = 0; p < processes_; ++p) {
     mapped_.push_back(transport.mapped_segments(p));
     mapping_group_.push_back(transport.mapping_group(p));
@@ -28,7 +38,7 @@ Job::Job(const Config& config, Transport& transport, const Topology& topology)
   world_team_ = std::make_shared<TeamState>(*this, std::move(everyone), transport.world_group());
 }
 
-Job::~Job() = default;
+Job::~Job() { running.store(0, std::memory_order_release); }
 
 void Job::check_range(const char* operation, thread_id thread, std::size_t offset, std::size_t bytes) const {
   if (thread < 0 || thread >= threads())

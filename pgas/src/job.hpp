@@ -2,6 +2,7 @@
 // Job: the state that the threads of one process share during one Runtime::run.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -29,6 +30,10 @@ class Job {
   int processes() const noexcept { return processes_; }
   int process() const noexcept { return process_; }
   bool multi_process() const noexcept { return processes_ > 1; }
+  /// This job's number among the jobs of the process (from 1); running_serial() is the running
+  /// job's, 0 between runs. A team kept past its run tells by them that its job is gone.
+  std::uint64_t serial() const noexcept { return serial_; }
+  static std::uint64_t running_serial() noexcept;
   int process_of(thread_id thread) const noexcept { return thread / threads_per_process_; }
 
   /// Throws pgasmr::error naming `operation` unless [offset, offset + bytes) lies in the
@@ -68,6 +73,7 @@ class Job {
   const std::shared_ptr<TeamState>& world_team() const noexcept { return world_team_; }
 
  private:
+  std::uint64_t serial_;
   int processes_;
   int process_;
   int threads_per_process_;

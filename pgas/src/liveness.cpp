@@ -18,13 +18,7 @@ constexpr auto stuck_for = std::chrono::seconds(1);
 
 // The calling thread's slot, or nullptr for threads that are not body threads.
 thread_local std::atomic<std::uint64_t>* my_waits = nullptr;
-thread_local std::atomic<std::uint64_t>* my_rounds = nullptr;
-thread_local std::atomic<bool>* my_sleep = nullptr;
-
-/// Only the owner writes its counters: a load and a store, no read-modify-write.
-void bump(std::atomic<std::uint64_t>* counter) noexcept {
-  if (counter) counter->store(counter->load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-}
+thread_local std::atomic<bool>* my_waiting = nullptr;
 
 }  // namespace
 
@@ -33,20 +27,23 @@ Liveness::Liveness(int threads, thread_id first)
 
 void Liveness::enter(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(local)];
-  my_waits = &slot.wait;
-  my_rounds = &slot.rounds;
-  my_sleep = &slot.sleeping;
+  my_waits = &slot.waits;
+  my_waiting = &slot.waiting;
 }
 
-void Liveness::wait_begins() noexcept { bump(my_waits); }
-void Liveness::still_waiting() noexcept { bump(my_rounds); }
+void Liveness::wait_begins() noexcept {
+  if (!my_waits) return;
+  // Only the owner writes its slot: a load and a store, no read-modify-write.
+  my_waits->store(my_waits->load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  my_waiting->store(true, std::memory_order_relaxed);
+}
 
-Liveness::Sleep::Sleep() noexcept {
-  if (my_sleep) my_sleep->store(true, std::memory_order_relaxed);
+void Liveness::wait_ends() noexcept {
+  if (my_waiting) my_waiting->store(false, std::memory_order_relaxed);
 }
-Liveness::Sleep::~Sleep() {
-  if (my_sleep) my_sleep->store(false, std::memory_order_relaxed);
-}
+
+WaitNote::WaitNote() noexcept { Liveness::wait_begins(); }
+WaitNote::~WaitNote() { Liveness::wait_ends(); }
 
 void Liveness::helper_starts() noexcept {
   helpers_at_work_.fetch_add(1, std::memory_order_relaxed);
@@ -63,9 +60,8 @@ Liveness::Snapshot Liveness::snapshot() const {
   s.helper_changes = helper_changes_.load(std::memory_order_relaxed);
   for (int t = 0; t < threads_; ++t) {
     const auto& slot = slots_[static_cast<std::size_t>(t)];
-    s.wait.push_back(slot.wait.load(std::memory_order_relaxed));
-    s.rounds.push_back(slot.rounds.load(std::memory_order_relaxed));
-    s.sleeping.push_back(slot.sleeping.load(std::memory_order_relaxed));
+    s.waits.push_back(slot.waits.load(std::memory_order_relaxed));
+    s.waiting.push_back(slot.waiting.load(std::memory_order_relaxed));
   }
   return s;
 }
@@ -76,10 +72,8 @@ std::vector<int> Liveness::stuck(const Snapshot& before, const Snapshot& now) co
   for (int t = 0; t < threads_; ++t) {
     auto i = static_cast<std::size_t>(t);
     if (slots_[i].departed.load(std::memory_order_relaxed)) continue;
-    // In the same wait throughout: still polling it, or asleep in it at both looks.
-    bool same_wait = now.wait[i] == before.wait[i];
-    bool in_it = now.rounds[i] != before.rounds[i] || (before.sleeping[i] && now.sleeping[i]);
-    if (!same_wait || !in_it) return {};
+    // In one wait throughout: waiting at both looks, and no wait begun in between.
+    if (!before.waiting[i] || !now.waiting[i] || now.waits[i] != before.waits[i]) return {};
     waiting.push_back(t);
   }
   return waiting;
@@ -88,8 +82,7 @@ std::vector<int> Liveness::stuck(const Snapshot& before, const Snapshot& now) co
 void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
   // The departure wait is not one of the waits the watchers look at.
   my_waits = nullptr;
-  my_rounds = nullptr;
-  my_sleep = nullptr;
+  my_waiting = nullptr;
   slots_[static_cast<std::size_t>(local)].departed.store(true, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
   using clock = std::chrono::steady_clock;

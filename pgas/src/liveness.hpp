@@ -6,10 +6,11 @@
 // second while no helper thread worked, nothing is left to end those waits, and the job fails
 // with an error that says why.
 //
-// Every waiting primitive notes its waits in the calling thread's slot (a store to a line the
-// thread owns, read only by the watchers): where a wait begins, each round past its spinning,
-// and a futex sleep. Waits the primitives do not see (a request's completion, a mutex) count
-// as progress, so the watch errs towards waiting on.
+// Every waiting primitive holds a WaitNote (pgas/detail/core.hpp) while it waits: it counts the
+// wait and marks the thread as waiting in its slot (stores to a line the thread owns, read only
+// by the watchers). A thread is stuck when it is in the same wait at two looks a second apart.
+// Waits without a note (a request's completion, a mutex) count as progress, so the watch errs
+// towards waiting on.
 
 #include <atomic>
 #include <cstdint>
@@ -39,27 +40,20 @@ class Liveness {
   void helper_starts() noexcept;
   void helper_ends() noexcept;
 
-  /// The calling thread's notes (nothing for threads that are not body threads).
+  /// For WaitNote: the calling thread begins or ends a wait (nothing for threads that are not
+  /// body threads).
   static void wait_begins() noexcept;
-  static void still_waiting() noexcept;
-  class Sleep {  // sleeping in the kernel until woken, while it lives
-   public:
-    Sleep() noexcept;
-    ~Sleep();
-    Sleep(const Sleep&) = delete;
-    Sleep& operator=(const Sleep&) = delete;
-  };
+  static void wait_ends() noexcept;
 
  private:
   struct alignas(64) Slot {
-    std::atomic<std::uint64_t> wait{0};    // waits begun
-    std::atomic<std::uint64_t> rounds{0};  // rounds past spinning, in any wait
-    std::atomic<bool> sleeping{false};
+    std::atomic<std::uint64_t> waits{0};  // waits begun
+    std::atomic<bool> waiting{false};     // in a wait now
     std::atomic<bool> departed{false};
   };
   struct Snapshot {
-    std::vector<std::uint64_t> wait, rounds;
-    std::vector<bool> sleeping;
+    std::vector<std::uint64_t> waits;
+    std::vector<bool> waiting;
     std::uint64_t helper_changes;
   };
   Snapshot snapshot() const;

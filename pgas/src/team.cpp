@@ -5,6 +5,7 @@
 
 #include <pgasmr/pgas/error.hpp>
 
+#include "current_thread.hpp"
 #include "team_state.hpp"
 
 namespace pgasmr::pgas {
@@ -35,8 +36,16 @@ std::optional<team_rank> Team::rank_of(thread_id thread) const {
 
 detail::TeamState& Team::state() const {
   if (!state_) throw_error("Team", "the calling thread is not a member of this team (empty team)");
+  if (!state_->of_running_job())
+    throw_error("Team", "the team belongs to a run that has ended: a team lives only as long as the run that made it");
+  // Another OS thread's barrier would count as this member's arrival.
+  if (auto member = state_->members()[static_cast<std::size_t>(rank_)]; detail::current_thread() != member)
+    throw_error("Team", "used from an OS thread that does not run PGAS thread " + std::to_string(member) +
+                            ": a Context and its teams belong to the thread that runs the body");
   return *state_;
 }
+
+bool Team::of_running_job() const noexcept { return state_ && state_->of_running_job(); }
 
 std::span<const team_rank> Team::local_ranks() const { return state().local_ranks(); }
 int Team::local_index() const { return state().local_index(rank_); }

@@ -13,6 +13,7 @@ namespace pgasmr::pgas::detail {
 
 TeamState::TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<ProcessGroup> group, bool is_twin)
     : job_(job),
+      job_serial_(job.serial()),
       members_(std::move(members)),
       local_index_(members_.size(), -1),
       group_(std::move(group)),
@@ -30,7 +31,12 @@ TeamState::TeamState(Job& job, std::vector<thread_id> members, std::unique_ptr<P
   job_.cancellation().watch(generation_);
 }
 
-TeamState::~TeamState() { job_.cancellation().unwatch(generation_); }
+TeamState::~TeamState() {
+  // A team kept past its run outlives the job and its cancellation.
+  if (of_running_job()) job_.cancellation().unwatch(generation_);
+}
+
+bool TeamState::of_running_job() const noexcept { return job_serial_ == Job::running_serial(); }
 
 void TeamState::release() noexcept {
   generation_.fetch_add(1, std::memory_order_acq_rel);

@@ -32,6 +32,8 @@ class TeamState {
   TeamState& operator=(const TeamState&) = delete;
 
   Job& job() const noexcept { return job_; }
+  /// False once the run that made the team has ended (its job is gone).
+  bool of_running_job() const noexcept;
   const std::vector<thread_id>& members() const noexcept { return members_; }
   /// Members of this team in this process, in rank order.
   const std::vector<team_rank>& local_ranks() const noexcept { return local_ranks_; }
@@ -66,6 +68,7 @@ class TeamState {
   void compute_split();
 
   Job& job_;
+  std::uint64_t job_serial_;  // job_.serial(), readable when job_ is gone
   std::vector<thread_id> members_;
   std::vector<team_rank> local_ranks_;
   std::vector<int> local_index_;

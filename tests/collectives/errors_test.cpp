@@ -9,13 +9,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <exception>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <thread>
@@ -370,6 +373,52 @@ TEST(Errors, member_returning_while_the_others_wait_in_a_collective) {
       if (op == "broadcast") coll::broadcast(me, dst, src, 1000);
       else coll::allreduce(me, std::span(dst).first(1), src);
     }, "Runtime::run", "thread 1 returned from the job's body while thread");
+  }
+}
+
+TEST(Errors, team_of_an_ended_run) {
+  SKIP_UNDER_MPI();
+  // Its cached channel still answered: a broadcast on it hung.
+  pg::Runtime runtime(pgasmr::test::config_for(2));
+  std::array<std::optional<pg::Team>, 2> kept;
+  runtime.run([&](pg::Context& me) {
+    kept[static_cast<std::size_t>(me.thread())] = me.world().split(0, me.thread());
+    std::vector<int> v(1);
+    coll::broadcast(me, coll::in_place, v, 1, {.team = &*kept[static_cast<std::size_t>(me.thread())]});
+  });
+  try {
+    runtime.run([&](pg::Context& me) {
+      std::vector<int> v(1);
+      coll::broadcast(me, coll::in_place, v, 1, {.team = &*kept[static_cast<std::size_t>(me.thread())]});
+    });
+    ADD_FAILURE() << "a collective on a team of an ended run returned";
+  } catch (const pgasmr::error& e) {
+    EXPECT_EQ(e.operation(), "broadcast (in place)") << e.what();
+    EXPECT_NE(std::string(e.what()).find("belongs to a run that has ended"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Errors, collective_from_another_os_thread) {
+  SKIP_UNDER_MPI();
+  // It took part as the Context's thread while that thread was elsewhere.
+  try {
+    pgasmr::test::run_spmd(2, [](pg::Context& me) {
+      std::vector<int> v(1, me.thread());
+      if (me.thread() != 0) return coll::broadcast(me, coll::in_place, v, 1);
+      std::exception_ptr error;
+      std::thread other([&] {
+        try {
+          coll::broadcast(me, coll::in_place, v, 1);
+        } catch (...) {
+          error = std::current_exception();
+        }
+      });
+      other.join();
+      if (error) std::rethrow_exception(error);
+    });
+    ADD_FAILURE() << "a collective from another OS thread returned";
+  } catch (const pgasmr::error& e) {
+    EXPECT_NE(std::string(e.what()).find("does not run PGAS thread 0"), std::string::npos) << e.what();
   }
 }
 

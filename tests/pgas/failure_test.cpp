@@ -277,6 +277,26 @@ TEST(Failure, thread_returning_while_the_others_go_on_among_themselves_is_no_err
   });
 }
 
+TEST(Failure, thread_returning_while_another_works_after_a_wait_is_no_error) {
+  SKIP_UNDER_MPI();
+  // Thread 1 waits for the lock, then works for more than the watch's second (no wait): it is not
+  // stuck. (The first watch took a wait that had polled since its last look for one still going.)
+  pg::Runtime runtime(pgasmr::test::config_for(3));
+  runtime.run([](pg::Context& me) {
+    auto lock = pg::Lock::all_alloc(me);
+    me.barrier();
+    if (me.thread() == 2) return;
+    if (me.thread() == 0) {
+      pg::LockGuard guard(me, lock);
+      std::this_thread::sleep_for(300ms);
+      return;
+    }
+    std::this_thread::sleep_for(50ms);
+    pg::LockGuard guard(me, lock);
+    std::this_thread::sleep_for(2500ms);
+  });
+}
+
 TEST(Failure, runtime_error_keeps_its_type_and_message) {
   SKIP_UNDER_MPI();
   for_each_failing_thread([](pg::Runtime& runtime, pg::thread_id failing) {

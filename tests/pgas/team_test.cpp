@@ -6,14 +6,18 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/error.hpp>
+#include <pgasmr/pgas/runtime.hpp>
 #include <pgasmr/pgas/shared_array.hpp>
 #include <pgasmr/pgas/team.hpp>
 #include <pgasmr/pgas/topology.hpp>
@@ -330,4 +334,60 @@ TEST(Team, thread_of_out_of_range_names_the_rank) {
       EXPECT_NE(e.cause().find("rank " + std::to_string(me.threads())), std::string::npos) << e.what();
     }
   });
+}
+
+TEST(Team, a_team_kept_past_its_run_is_refused) {
+  if (pgasmr::test::under_mpi()) GTEST_SKIP() << "under mpirun a failed run ends the whole job by design";
+  // Its state pointed at the ended run's job: barriers on it hung, and destroying it touched
+  // freed memory.
+  pg::Runtime runtime(pgasmr::test::config_for(2));
+  std::optional<pg::Team> kept;
+  runtime.run([&](pg::Context& me) {
+    auto team = me.world().split(0, me.thread());
+    if (me.thread() == 0) kept = std::move(team);
+    me.barrier();
+  });
+  auto expect_refused = [](const std::function<void()>& use) {
+    try {
+      use();
+      ADD_FAILURE() << "a team of an ended run was used";
+    } catch (const pgasmr::error& e) {
+      EXPECT_NE(std::string(e.what()).find("belongs to a run that has ended"), std::string::npos) << e.what();
+    }
+  };
+  EXPECT_FALSE(kept->of_running_job());
+  expect_refused([&] { kept->barrier(); });
+  expect_refused([&] {
+    runtime.run([&](pg::Context& me) {
+      if (me.thread() == 0) kept->barrier();
+      me.barrier();
+    });
+  });
+  kept.reset();
+}
+
+TEST(Team, a_context_used_from_another_os_thread_is_refused) {
+  if (pgasmr::test::under_mpi()) GTEST_SKIP() << "under mpirun a failed run ends the whole job by design";
+  // The other thread's barrier counted as thread 0's arrival: thread 1 passed it alone.
+  pg::Runtime runtime(pgasmr::test::config_for(2));
+  try {
+    runtime.run([](pg::Context& me) {
+      if (me.thread() == 0) {
+        std::exception_ptr error;
+        std::thread other([&] {
+          try {
+            me.barrier();
+          } catch (...) {
+            error = std::current_exception();
+          }
+        });
+        other.join();
+        if (error) std::rethrow_exception(error);
+      }
+      me.barrier();
+    });
+    ADD_FAILURE() << "a barrier from another OS thread passed";
+  } catch (const pgasmr::error& e) {
+    EXPECT_NE(std::string(e.what()).find("does not run PGAS thread 0"), std::string::npos) << e.what();
+  }
 }

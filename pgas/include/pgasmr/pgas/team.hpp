@@ -34,6 +34,9 @@ class Team {
   ~Team();
 
   explicit operator bool() const noexcept { return state_ != nullptr; }
+  /// False for the empty team and for a team kept past the run that made it (whose operations
+  /// throw pgasmr::error).
+  bool of_running_job() const noexcept;
   team_rank rank() const noexcept { return rank_; }
   int size() const noexcept;
 

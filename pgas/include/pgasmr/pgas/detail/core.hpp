@@ -61,6 +61,9 @@ void cancel_job_while_unwinding(Context&, const char* operation, const char* cau
 /// Makes the calling OS thread act for `me`'s PGAS thread in error messages: for a helper
 /// thread that works on its behalf (the collectives' progress threads).
 void act_for(const Context& me) noexcept;
+/// True when the calling OS thread acts for `me`'s PGAS thread: the thread running the body,
+/// or a helper after act_for(me).
+bool acts_for(const Context& me) noexcept;
 
 class Liveness;
 
@@ -76,6 +79,18 @@ class HelperAtWork {
 
  private:
   Liveness& liveness_;
+};
+
+/// Marks a wait of the calling thread while it lives, for the watch that a thread returned from
+/// the body keeps on the others (Runtime::run): a thread in one wait throughout a second,
+/// while every other has returned or waits too, waits for nothing that can still come. Every
+/// waiting loop holds one, around its poll_round calls too.
+class WaitNote {
+ public:
+  WaitNote() noexcept;
+  ~WaitNote();
+  WaitNote(const WaitNote&) = delete;
+  WaitNote& operator=(const WaitNote&) = delete;
 };
 
 /// One round of waiting for a word that another thread of this process sets without a futex
