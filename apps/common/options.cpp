@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <limits>
 #include <utility>
 
 #include <pgasmr/pgas/error.hpp>
@@ -42,6 +43,9 @@ mr::DistributionKind parse_distribution(std::string_view flag, std::string_view 
 std::uint64_t parse_count(std::string_view flag, std::string_view value) {
   std::uint64_t count = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), count);
+  if (ec == std::errc::result_out_of_range && end == value.data() + value.size())
+    throw usage_error(std::string(flag) + " is too large, got '" + std::string(value) + "' (at most " +
+                      std::to_string(std::numeric_limits<std::uint64_t>::max()) + ")");
   if (value.empty() || ec != std::errc() || end != value.data() + value.size())
     throw usage_error(std::string(flag) + " must be a whole number, got '" + std::string(value) + "'");
   return count;

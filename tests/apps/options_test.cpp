@@ -89,6 +89,7 @@ TEST(AppOptions, BadCommandLines) {
             std::string::npos);
   EXPECT_NE(usage_error_of({"--baseline", "phoenix++", "x"}).find("none|sequential|phoenix|tbb|all"), std::string::npos);
   EXPECT_NE(usage_error_of({"--top", "-1", "x"}).find("--top must be a whole number"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--top", "99999999999999999999", "x"}).find("--top is too large"), std::string::npos);
   EXPECT_NE(usage_error_of({"x", "--output"}).find("--output needs a value"), std::string::npos);
   EXPECT_NE(usage_error_of({"--output", "a", "x", "--output=b"}).find("--output is given twice"), std::string::npos);
   EXPECT_NE(usage_error_of({}).find("no input given (INPUT)"), std::string::npos);
