@@ -26,13 +26,6 @@ void mix_buffer(Fingerprint& hash, const BufferRef& buffer) {
 
 }  // namespace
 
-std::uint64_t shape_of(std::span<const std::byte> bytes, std::uint64_t seed) {
-  Fingerprint hash;
-  hash.mix(seed);
-  hash.mix(bytes);
-  return hash.value();
-}
-
 Membership membership(pg::Context& me, const Options& options, const char* operation, const BufferRef& dst,
                       const BufferRef& src, const Agreed& agreed) {
   Participants p(me, options, operation);
@@ -43,9 +36,11 @@ Membership membership(pg::Context& me, const Options& options, const char* opera
     hash.mix(static_cast<std::uint64_t>(options.sync.out));
     mix_buffer(hash, dst);
     mix_buffer(hash, src);
-    for (std::uint64_t value : {std::uint64_t{agreed.element_type}, std::uint64_t{agreed.operator_type},
-                                static_cast<std::uint64_t>(agreed.root), agreed.shape})
+    for (std::uint64_t value : {std::uint64_t{agreed.element_type->hash_code()},
+                                std::uint64_t{agreed.operator_type->hash_code()},
+                                static_cast<std::uint64_t>(agreed.root), agreed.number})
       hash.mix(value);
+    hash.mix(agreed.chunks);
     check_agreement(p, hash.value(), "operations, roots, element types, operators, shared buffers or sync modes");
   }
   return {p.mine(), p.count()};

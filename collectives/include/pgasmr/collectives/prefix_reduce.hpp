@@ -38,9 +38,9 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
   if (source.is_shared()) sync_in(me, options);
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
-  auto shape = static_cast<std::uint64_t>(scan);
-  if (chunks) shape = shape_of(source, *chunks, shape);
-  auto member = membership(me, options, operation, target, source, agreed<T, Op>(-1, shape)).mine;
+  auto agreement = agreed<T, Op>(-1, static_cast<std::uint64_t>(scan));
+  if (chunks) agreement.chunks = shared_chunks(source, *chunks);
+  auto member = membership(me, options, operation, target, source, agreement).mine;
   auto pieces = pieces_of(me, member, source, chunks, dst_offsets, options, operation, fetched);
   // The partials continue into running results, which are in order: so are the partials.
   auto partials = fold_pieces<T>(pieces, op, true, FloatOrder::in_order, arena.resource());

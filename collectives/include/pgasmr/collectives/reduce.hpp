@@ -62,7 +62,7 @@ void reduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunks, 
   using T = element_of<D>;
   auto target = detail::erase(dst), source = detail::erase(src);
   auto members = detail::membership(me, options, "reduce_v", target, source,
-                                    detail::agreed<T, Op>(options.root, detail::shape_of(source, chunks)));
+                                    detail::agreed<T, Op>(options.root, 0, detail::shared_chunks(source, chunks)));
   if (options.root < 0 || options.root >= members.count)
     detail::refuse(me, options, "reduce_v", "root " + std::to_string(options.root) + " is out of range");
   auto result = detail::fold_everything<T>(me, members, source, chunks, op, options, "reduce_v", options.root);
@@ -80,7 +80,7 @@ void allreduce_v(pg::Context& me, D&& dst, S&& src, std::span<const Chunk> chunk
   using T = element_of<D>;
   auto target = detail::erase(dst), source = detail::erase(src);
   auto members = detail::membership(me, options, "allreduce_v", target, source,
-                                    detail::agreed<T, Op>(-1, detail::shape_of(source, chunks)));
+                                    detail::agreed<T, Op>(-1, 0, detail::shared_chunks(source, chunks)));
   auto result = *detail::fold_everything<T>(me, members, source, chunks, op, options, "allreduce_v");
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(std::span(&result, 1)), "allreduce_v");

@@ -56,10 +56,10 @@ struct Chunk {
   std::size_t count;
 };
 
-/// Agreed::shape of a reduction over `chunks` of `src`: a shared input's chunks are the same on
+/// Agreed::chunks of a reduction over `chunks` of `src`: a shared input's chunks are the same on
 /// every member; a private input's are each member's own.
-inline std::uint64_t shape_of(const BufferRef& src, std::span<const Chunk> chunks, std::uint64_t seed = 0) {
-  return src.is_shared() ? shape_of(std::as_bytes(chunks), seed) : seed;
+inline std::span<const std::byte> shared_chunks(const BufferRef& src, std::span<const Chunk> chunks) {
+  return src.is_shared() ? std::as_bytes(chunks) : std::span<const std::byte>();
 }
 
 /// The caller's pieces of `src` (restricted to `chunks` when given: an empty list has none), in

@@ -38,21 +38,20 @@ struct Membership {
 };
 
 /// What the members of one reduction must call it with alike, besides the operation, the sync
-/// modes and the kinds and shared views of the buffers (private ones may differ in size).
+/// modes and the kinds and shared views of the buffers (private ones may differ in size). Cheap
+/// to make: the debug mode alone hashes it.
 struct Agreed {
-  std::size_t element_type = 0;   ///< typeid(T).hash_code()
-  std::size_t operator_type = 0;  ///< typeid(Op).hash_code()
-  int root = -1;                  ///< a rooted reduction's root; -1 for the others
-  std::uint64_t shape = 0;        ///< the rest (a block count, a shared input's chunks): shape_of
+  const std::type_info* element_type = nullptr;
+  const std::type_info* operator_type = nullptr;
+  int root = -1;                        ///< a rooted reduction's root; -1 for the others
+  std::uint64_t number = 0;             ///< reduce_scatter's count, prefix_reduce's scan
+  std::span<const std::byte> chunks{};  ///< a shared input's chunks (a private one's are the member's own)
 };
 
 template <class T, class Op>
-Agreed agreed(int root = -1, std::uint64_t shape = 0) {
-  return {typeid(T).hash_code(), typeid(Op).hash_code(), root, shape};
+Agreed agreed(int root = -1, std::uint64_t number = 0, std::span<const std::byte> chunks = {}) {
+  return {&typeid(T), &typeid(Op), root, number, chunks};
 }
-
-/// A hash of `bytes` after `seed`, for Agreed::shape.
-std::uint64_t shape_of(std::span<const std::byte> bytes, std::uint64_t seed = 0);
 
 /// The caller's membership. In the debug mode (PGASMR_COLL_DEBUG) the members first compare
 /// their calls, and refuse alike when they differ (a different root, element type or operator
