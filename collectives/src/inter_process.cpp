@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,9 @@ constexpr std::size_t segment_bytes = 64 * 1024;  // pipelining unit of the bino
 constexpr int tag = 0x5043;                        // pgasmr's collectives on a group's communicator
 
 Algorithm from_environment() {
-  static const Algorithm chosen = [] {
+  // Parsed once; a bad value is refused by every call, not thrown from the static's initializer
+  // (threads waiting for that initializer hung under ThreadSanitizer when it threw).
+  static const std::optional<Algorithm> chosen = []() -> std::optional<Algorithm> {
     const char* value = std::getenv("PGASMR_COLL_ALGORITHM");
     std::string name = value ? value : "auto";
     if (name == "auto") return Algorithm::automatic;
@@ -25,10 +28,12 @@ Algorithm from_environment() {
     if (name == "binomial") return Algorithm::binomial;
     if (name == "pairwise") return Algorithm::pairwise;
     if (name == "bruck") return Algorithm::bruck;
-    throw_error("collectives",
-                "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial, pairwise or bruck, got '" + name + "'");
+    return std::nullopt;
   }();
-  return chosen;
+  if (!chosen)
+    throw_error("collectives", "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial, pairwise or bruck, got '" +
+                                   std::string(std::getenv("PGASMR_COLL_ALGORITHM")) + "'");
+  return *chosen;
 }
 
 /// Bytes of the broadcast stream, and where the root reads it (its first non-empty stream).

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <limits>
 #include <new>
+#include <optional>
 #include <string>
 
 #include <pgasmr/pgas/detail/core.hpp>
@@ -32,17 +33,20 @@ void wait_for(pg::Context& me, const std::atomic<std::uint64_t>& counter, std::u
 }  // namespace
 
 std::size_t eager_limit() {
-  static const std::size_t limit = [] {
+  // Parsed once; a bad value is refused by every call, not thrown from the static's initializer
+  // (see inter_process.cpp, from_environment).
+  static const std::optional<std::size_t> limit = []() -> std::optional<std::size_t> {
     const char* value = std::getenv("PGASMR_COLL_EAGER_LIMIT");
     if (!value || !*value) return default_limit;
     char* end = nullptr;
     auto parsed = std::strtoull(value, &end, 10);
-    if (*end != '\0' || parsed > (std::size_t{1} << 20))
-      throw_error("collectives", std::string("PGASMR_COLL_EAGER_LIMIT must be a byte count up to 1 MiB, not '") +
-                                     value + "'");
+    if (*end != '\0' || parsed > (std::size_t{1} << 20)) return std::nullopt;
     return static_cast<std::size_t>(parsed);
   }();
-  return limit;
+  if (!limit)
+    throw_error("collectives", std::string("PGASMR_COLL_EAGER_LIMIT must be a byte count up to 1 MiB, not '") +
+                                   std::getenv("PGASMR_COLL_EAGER_LIMIT") + "'");
+  return *limit;
 }
 
 std::size_t Mailbox::area_bytes() { return line + depth * slot_bytes(); }
