@@ -25,6 +25,7 @@ std::size_t slot_bytes() { return (sizeof(std::uint64_t) + eager_limit() + line 
 /// only, then yields: with more threads than cores the member it waits for may need this core.
 void wait_for(pg::Context& me, const std::atomic<std::uint64_t>& counter, std::uint64_t round) {
   constexpr unsigned spin_rounds = 16;
+  if (counter.load(std::memory_order_acquire) >= round) return;  // usually: no wait to note
   pg::detail::WaitNote waiting;
   for (unsigned poll = 0; counter.load(std::memory_order_acquire) < round; ++poll)
     pg::detail::poll_round(me, poll, spin_rounds);

@@ -27,12 +27,16 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
   // A call of the caller's own would mix with a non-blocking collective in flight on the twin.
   if (team_->is_twin() && !on_progress_thread())
     refuse("a team's twin is the non-blocking collectives' own: call the i-form on the team instead");
-  // A malformed PGASMR_COLL_ALGORITHM is refused by the first collective, not only once (or if)
-  // traffic crosses processes.
-  try {
-    algorithm_ = requested_algorithm(options.algorithm);
-  } catch (const pgasmr::error& e) {
-    refuse(e.cause());
+  // A malformed PGASMR_COLL_ALGORITHM is refused by each thread's first collective, not only
+  // once (or if) traffic crosses processes.
+  thread_local bool algorithm_checked = false;
+  if (!algorithm_checked) {
+    try {
+      (void)requested_algorithm(options.algorithm);
+    } catch (const pgasmr::error& e) {
+      refuse(e.cause());
+    }
+    algorithm_checked = true;
   }
   threads_ = team_->threads();
   if (by_thread_) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include <pgasmr/pgas/detail/core.hpp>
@@ -73,7 +74,8 @@ void back_off(unsigned round, unsigned spin_rounds) {
 
 void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::uint32_t>& word, std::uint32_t old) {
   constexpr unsigned spin_rounds = 2000;
-  WaitNote waiting;
+  // The note is for waits that last: a word already changed (a barrier's last arrival) needs none.
+  std::optional<WaitNote> waiting;
   for (unsigned round = 0; round < spin_rounds; ++round) {
     if (word.load(std::memory_order_acquire) != old) {
       // cancel() changes the word too, to wake its waiters: a change is a release only if the
@@ -82,6 +84,7 @@ void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::u
       cancellation.throw_if_cancelled();
       return;
     }
+    if (round == 0) waiting.emplace();
     if (round % 64 == 63) std::this_thread::yield();
   }
   while (word.load(std::memory_order_acquire) == old) {

@@ -57,6 +57,7 @@ void back_off(unsigned round, unsigned spin_rounds = 64);
 
 template <class Ready>
 void poll_until(const Cancellation& cancellation, Ready&& ready) {
+  if (ready()) return;  // no wait to note
   WaitNote waiting;
   for (unsigned round = 0; !ready(); ++round) {
     cancellation.throw_if_cancelled();

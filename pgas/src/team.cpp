@@ -36,13 +36,18 @@ std::optional<team_rank> Team::rank_of(thread_id thread) const {
 
 detail::TeamState& Team::state() const {
   if (!state_) throw_error("Team", "the calling thread is not a member of this team (empty team)");
-  if (!state_->of_running_job())
-    throw_error("Team", "the team belongs to a run that has ended: a team lives only as long as the run that made it");
-  // Another OS thread's barrier would count as this member's arrival.
-  if (auto member = state_->members()[static_cast<std::size_t>(rank_)]; detail::current_thread() != member)
-    throw_error("Team", "used from an OS thread that does not run PGAS thread " + std::to_string(member) +
-                            ": a Context and its teams belong to the thread that runs the body");
   return *state_;
+}
+
+detail::TeamState& Team::usable_state(const char* operation) const {
+  auto& state = this->state();
+  if (!state.of_running_job())
+    throw_error(operation, "the team belongs to a run that has ended: a team lives only as long as the run that made it");
+  // Another OS thread's barrier would count as this member's arrival.
+  if (auto member = state.members()[static_cast<std::size_t>(rank_)]; detail::current_thread() != member)
+    throw_error(operation, "used from an OS thread that does not run PGAS thread " + std::to_string(member) +
+                               ": a Context and its teams belong to the thread that runs the body");
+  return state;
 }
 
 bool Team::of_running_job() const noexcept { return state_ && state_->of_running_job(); }
@@ -65,7 +70,7 @@ Team Team::twin() const {
 bool Team::is_twin() const noexcept { return state_ && state_->is_twin(); }
 
 Team Team::split(int color, int key) {
-  auto child = state().split(rank_, color, key);
+  auto child = usable_state("Team::split").split(rank_, color, key);
   if (!child) return {};
   auto members = child->members();
   auto me = state_->members()[static_cast<std::size_t>(rank_)];
@@ -75,7 +80,7 @@ Team Team::split(int color, int key) {
 
 void Team::notify() {
   if (notified_) throw_error("Team::notify", "notify called twice without wait in between");
-  pending_generation_ = state().arrive();
+  pending_generation_ = usable_state("Team::notify").arrive();
   notified_ = true;
 }
 

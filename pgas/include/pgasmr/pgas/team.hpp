@@ -95,6 +95,10 @@ class Team {
   detail::TeamState& state() const;
 
  private:
+  /// state(), refusing a team whose run has ended and a caller on another OS thread than the
+  /// member's (the operations that synchronise check: barriers, split; the collectives check for
+  /// themselves, once a call).
+  detail::TeamState& usable_state(const char* operation) const;
   std::shared_ptr<void> extension_slot(std::type_index type, const std::function<std::shared_ptr<void>()>& make) const;
 
   std::shared_ptr<detail::TeamState> state_;
