@@ -12,12 +12,18 @@
 
 namespace pgasmr::coll::detail {
 
-Participants::Participants(pg::Context& me, const Options& options, const char* operation)
+Participants::Participants(pg::Context& me, const Options& options, const char* operation, Checked)
     : me_(me),
       team_(options.team ? options.team : &me.world()),
+      threads_(team_->threads()),
       operation_(operation),
       algorithm_(options.algorithm),
-      by_thread_(options.addressing == Addressing::thread_ids) {
+      by_thread_(options.addressing == Addressing::thread_ids),
+      count_(by_thread_ ? me.threads() : team_->size()),
+      mine_(by_thread_ ? me.thread() : team_->rank()) {}
+
+Participants::Participants(pg::Context& me, const Options& options, const char* operation)
+    : Participants(me, options, operation, Checked{}) {
   if (!pg::detail::acts_for(me))
     refuse("called from an OS thread that does not run PGAS thread " + std::to_string(me.thread()) +
            ": a Context and its teams belong to the thread that runs the body");
@@ -38,14 +44,6 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
     }
     algorithm_checked = true;
   }
-  threads_ = team_->threads();
-  if (by_thread_) {
-    count_ = me.threads();
-    mine_ = me.thread();
-  } else {
-    count_ = team_->size();
-    mine_ = team_->rank();
-  }
   refuse_plans_beyond_memory();
 }
 
@@ -55,6 +53,7 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
 /// (measured: 590 MB at 200 threads of one process, 11 GB at 500, 17 GB at 540).
 void Participants::refuse_plans_beyond_memory() const {
   constexpr double bytes_per_copy = 128;  // a Copy, its Task and more: 74-108 B a copy measured
+  if (count_ <= 64) return;  // at most 64^3 copies at once: 32 MiB
   static const double memory =
       static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
   const double members = count_, local = static_cast<double>(team_->local_ranks().size());

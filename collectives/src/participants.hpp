@@ -14,8 +14,14 @@ namespace pgasmr::coll::detail {
 
 class Participants {
  public:
-  /// Throws pgasmr::error (after failing the job) when the caller is not a member of the team.
+  /// Throws pgasmr::error (after failing the job) when the caller may not take part: not a member
+  /// of the team, not the thread that runs `me`, a team of an ended run, ...
   Participants(pg::Context& me, const Options& options, const char* operation);
+
+  /// For the later steps of a call whose first step already took the caller with the checked
+  /// constructor: a reduction builds several (a few hundred instructions of checks each, at 8 B).
+  struct Checked {};
+  Participants(pg::Context& me, const Options& options, const char* operation, Checked);
 
   pg::Context& me() const noexcept { return me_; }
   pg::Team& team() const noexcept { return *team_; }

@@ -48,7 +48,7 @@ Membership membership(pg::Context& me, const Options& options, const char* opera
 
 std::pmr::vector<Run> shared_runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options,
                                           const char* operation, std::pmr::vector<std::byte>& fetched) {
-  Participants p(me, options, operation);
+  Participants p(me, options, operation, Participants::Checked{});
   std::pmr::vector<Run> runs(fetched.get_allocator());
   // Fetched runs first land in `fetched`, whose storage may move while it grows: record
   // offsets and turn them into pointers at the end.
@@ -84,7 +84,7 @@ std::pmr::vector<Run> shared_runs_to_fold(pg::Context& me, const BufferRef& src,
 std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std::span<const std::byte> mine,
                                                            std::pmr::vector<std::size_t>& sizes, const Options& options,
                                                            Readers readers) {
-  Participants p(me, options, "reduction");
+  Participants p(me, options, "reduction", Participants::Checked{});
   std::pmr::vector<std::byte> everyone(sizes.get_allocator());
   // Small partial results (a few per member) take one round through the mailbox.
   auto eager = allgather_eager(p, mine, everyone, sizes, readers);
@@ -109,7 +109,7 @@ std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std:
 
 bool visit_small(pg::Context& me, std::span<const std::byte> mine, const Options& options, Readers readers,
                  SmallTaker take, bool& left) {
-  auto outcome = visit_small_eager(Participants(me, options, "reduction"), mine, readers, take);
+  auto outcome = visit_small_eager(Participants(me, options, "reduction", Participants::Checked{}), mine, readers, take);
   left = outcome == EagerGather::left;
   return outcome != EagerGather::unavailable;
 }
@@ -138,11 +138,11 @@ void write_bytes(pg::Context& me, const BufferRef& dst, std::size_t offset, std:
 }
 
 void sync_in(pg::Context& me, const Options& options) {
-  if (options.sync.in != InSync::none) Participants(me, options, "reduction").team().barrier();
+  if (options.sync.in != InSync::none) Participants(me, options, "reduction", Participants::Checked{}).team().barrier();
 }
 
 void sync_out(pg::Context& me, const Options& options) {
-  if (options.sync.out == OutSync::all) Participants(me, options, "reduction").team().barrier();
+  if (options.sync.out == OutSync::all) Participants(me, options, "reduction", Participants::Checked{}).team().barrier();
 }
 
 void refuse(pg::Context& me, const Options& options, const char* operation, const std::string& cause) {

@@ -35,12 +35,12 @@ void prefix_fold(pg::Context& me, const BufferRef& target, const BufferRef& sour
     if (scan == Scan::exclusive)
       refuse(me, options, operation, "an exclusive scan needs an operator with an identity (op::add, ...)");
   }
-  if (source.is_shared()) sync_in(me, options);
   Arena arena;
   std::pmr::vector<std::byte> fetched(arena.resource());
   auto agreement = agreed<T, Op>(-1, static_cast<std::uint64_t>(scan));
   if (chunks) agreement.chunks = shared_chunks(source, *chunks);
   auto member = membership(me, options, operation, target, source, agreement).mine;
+  if (source.is_shared()) sync_in(me, options);
   auto pieces = pieces_of(me, member, source, chunks, dst_offsets, options, operation, fetched);
   // The partials continue into running results, which are in order: so are the partials.
   auto partials = fold_pieces<T>(pieces, op, true, FloatOrder::in_order, arena.resource());

@@ -53,9 +53,11 @@ Agreed agreed(int root = -1, std::uint64_t number = 0, std::span<const std::byte
   return {&typeid(T), &typeid(Op), root, number, chunks};
 }
 
-/// The caller's membership. In the debug mode (PGASMR_COLL_DEBUG) the members first compare
-/// their calls, and refuse alike when they differ (a different root, element type or operator
-/// would otherwise give a wrong result or a hang).
+/// The caller's membership, checked (a member of a team of the running job, from the thread that
+/// runs `me`, ...): a reduction's first step; the functions below assume it was taken. In the
+/// debug mode (PGASMR_COLL_DEBUG) the members first compare their calls, and refuse alike when
+/// they differ (a different root, element type or operator would otherwise give a wrong result
+/// or a hang).
 Membership membership(pg::Context&, const Options&, const char* operation, const BufferRef& dst, const BufferRef& src,
                       const Agreed&);
 
