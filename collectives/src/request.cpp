@@ -44,7 +44,10 @@ struct Operation {
   /// which may destroy the Operation later, never drops a reference to an exception that the
   /// caller has rethrown (and which only the caller then orders).
   std::exception_ptr await() noexcept {
-    done.wait(0, std::memory_order_acquire);
+    if (done.load(std::memory_order_acquire) == 0) {
+      pg::detail::WaitNote waiting;  // a collective that waits for a returned thread never ends
+      done.wait(0, std::memory_order_acquire);
+    }
     return std::exchange(error, nullptr);
   }
 
@@ -59,6 +62,7 @@ struct Operation {
 Request start(pg::Context& me, const Options& options, Body body) {
   auto& team = options.team ? *options.team : me.world();
   auto operation = std::make_shared<Operation>(me, team.twin(), options, std::move(body));
+  pg::detail::helper_given_work(me);
   progress_thread_of(me).post([operation] { operation->run(); });
   return Request(std::move(operation));
 }

@@ -23,7 +23,10 @@ thread_local std::atomic<bool>* my_waiting = nullptr;
 }  // namespace
 
 Liveness::Liveness(int threads, thread_id first)
-    : threads_(threads), first_(first), slots_(std::make_unique<Slot[]>(static_cast<std::size_t>(threads))) {}
+    : threads_(threads), first_(first), slots_(std::make_unique<Slot[]>(2 * static_cast<std::size_t>(threads))) {
+  for (int helper = threads; helper < 2 * threads; ++helper)
+    slots_[static_cast<std::size_t>(helper)].active.store(0, std::memory_order_relaxed);
+}
 
 void Liveness::enter(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(local)];
@@ -45,35 +48,47 @@ void Liveness::wait_ends() noexcept {
 WaitNote::WaitNote() noexcept { Liveness::wait_begins(); }
 WaitNote::~WaitNote() { Liveness::wait_ends(); }
 
-void Liveness::helper_starts() noexcept {
-  helpers_at_work_.fetch_add(1, std::memory_order_relaxed);
-  helper_changes_.fetch_add(1, std::memory_order_relaxed);
+void Liveness::helper_given_work(int local) noexcept {
+  slots_[static_cast<std::size_t>(threads_ + local)].active.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Liveness::helper_ends() noexcept {
-  helper_changes_.fetch_add(1, std::memory_order_relaxed);
-  helpers_at_work_.fetch_sub(1, std::memory_order_relaxed);
+void Liveness::helper_starts(int local) noexcept {
+  auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
+  my_waits = &slot.waits;
+  my_waiting = &slot.waiting;
+  // A piece of work begun is progress: the watchers see the count move.
+  slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
-Liveness::Snapshot Liveness::snapshot() const {
-  Snapshot s;
-  s.helper_changes = helper_changes_.load(std::memory_order_relaxed);
-  for (int t = 0; t < threads_; ++t) {
-    const auto& slot = slots_[static_cast<std::size_t>(t)];
-    s.waits.push_back(slot.waits.load(std::memory_order_relaxed));
-    s.waiting.push_back(slot.waiting.load(std::memory_order_relaxed));
-  }
-  return s;
+void Liveness::helper_ends(int local) noexcept {
+  auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
+  slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  slot.active.fetch_sub(1, std::memory_order_relaxed);
+  my_waits = nullptr;
+  my_waiting = nullptr;
 }
 
-std::vector<int> Liveness::stuck(const Snapshot& before, const Snapshot& now) const {
-  if (helpers_at_work_.load(std::memory_order_relaxed) != 0 || now.helper_changes != before.helper_changes) return {};
+std::vector<Liveness::Look> Liveness::look() const {
+  std::vector<Look> slots;
+  for (std::size_t k = 0; k < 2 * static_cast<std::size_t>(threads_); ++k)
+    slots.push_back({slots_[k].waits.load(std::memory_order_relaxed),
+                     slots_[k].waiting.load(std::memory_order_relaxed),
+                     slots_[k].active.load(std::memory_order_relaxed)});
+  return slots;
+}
+
+std::vector<int> Liveness::stuck(const std::vector<Look>& before, const std::vector<Look>& now) const {
+  // In one wait throughout: waiting at both looks, and no wait (or helper's work) begun between.
+  auto in_one_wait = [&](std::size_t k) {
+    return before[k].waiting && now[k].waiting && before[k].waits == now[k].waits;
+  };
   std::vector<int> waiting;
   for (int t = 0; t < threads_; ++t) {
-    auto i = static_cast<std::size_t>(t);
-    if (slots_[i].departed.load(std::memory_order_relaxed)) continue;
-    // In one wait throughout: waiting at both looks, and no wait begun in between.
-    if (!before.waiting[i] || !now.waiting[i] || now.waits[i] != before.waits[i]) return {};
+    auto body = static_cast<std::size_t>(t), helper = static_cast<std::size_t>(threads_ + t);
+    bool helper_idle = before[helper].active == 0 && now[helper].active == 0 && before[helper].waits == now[helper].waits;
+    if (!helper_idle && !in_one_wait(helper)) return {};
+    if (now[body].active == 0) continue;  // departed
+    if (!in_one_wait(body)) return {};
     waiting.push_back(t);
   }
   return waiting;
@@ -83,16 +98,16 @@ void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
   // The departure wait is not one of the waits the watchers look at.
   my_waits = nullptr;
   my_waiting = nullptr;
-  slots_[static_cast<std::size_t>(local)].departed.store(true, std::memory_order_relaxed);
+  slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
   using clock = std::chrono::steady_clock;
-  auto before = snapshot();
+  auto before = look();
   auto since = clock::now();
   for (unsigned round = 0; departed_.load(std::memory_order_acquire) < threads_; ++round) {
     cancellation.throw_if_cancelled();
     back_off(round);
     if (!watch || clock::now() - since < stuck_for) continue;
-    auto now = snapshot();
+    auto now = look();
     if (auto waiting = stuck(before, now); !waiting.empty()) {
       std::string who;
       for (std::size_t k = 0; k < waiting.size() && k < 8; ++k)
@@ -110,7 +125,11 @@ void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
   }
 }
 
-HelperAtWork::HelperAtWork(const Context& me) noexcept : liveness_(me.job().liveness()) { liveness_.helper_starts(); }
-HelperAtWork::~HelperAtWork() { liveness_.helper_ends(); }
+HelperAtWork::HelperAtWork(const Context& me) noexcept : liveness_(me.job().liveness()), local_(me.local_thread()) {
+  liveness_.helper_starts(local_);
+}
+HelperAtWork::~HelperAtWork() { liveness_.helper_ends(local_); }
+
+void helper_given_work(const Context& me) noexcept { me.job().liveness().helper_given_work(me.local_thread()); }
 
 }  // namespace pgasmr::pgas::detail

@@ -9,8 +9,10 @@
 // Every waiting primitive holds a WaitNote (pgas/detail/core.hpp) while it waits: it counts the
 // wait and marks the thread as waiting in its slot (stores to a line the thread owns, read only
 // by the watchers). A thread is stuck when it is in the same wait at two looks a second apart.
-// Waits without a note (a request's completion, a mutex) count as progress, so the watch errs
-// towards waiting on.
+// A body thread's helper (its progress thread, which runs its non-blocking collectives) has a
+// slot too: while it works its waits count like the body threads' (a request's wait() may wait
+// on a collective that waits for a returned thread), and its work in between counts as progress.
+// Waits without a note (a mutex) count as progress, so the watch errs towards waiting on.
 
 #include <atomic>
 #include <cstdint>
@@ -36,9 +38,13 @@ class Liveness {
   /// their waits. Throws job_cancelled when the job is cancelled meanwhile.
   void depart(int local, Cancellation&, bool watch);
 
-  /// A helper (a progress thread) works for a body thread: what it does may end their waits.
-  void helper_starts() noexcept;
-  void helper_ends() noexcept;
+  /// Body thread `local` gives its helper (its progress thread) a piece of work: from now until
+  /// the helper ends it, the helper counts as at work.
+  void helper_given_work(int local) noexcept;
+  /// The calling OS thread, body thread `local`'s helper, starts or ends a piece of work given
+  /// to it: meanwhile its waits are noted in the helper's slot.
+  void helper_starts(int local) noexcept;
+  void helper_ends(int local) noexcept;
 
   /// For WaitNote: the calling thread begins or ends a wait (nothing for threads that are not
   /// body threads).
@@ -47,26 +53,25 @@ class Liveness {
 
  private:
   struct alignas(64) Slot {
-    std::atomic<std::uint64_t> waits{0};  // waits begun
+    std::atomic<std::uint64_t> waits{0};  // waits begun (a helper's: and pieces of work begun)
     std::atomic<bool> waiting{false};     // in a wait now
-    std::atomic<bool> departed{false};
+    std::atomic<int> active{1};           // a body thread: 1 until departed; a helper: work given, not ended
   };
-  struct Snapshot {
-    std::vector<std::uint64_t> waits;
-    std::vector<bool> waiting;
-    std::uint64_t helper_changes;
+  struct Look {
+    std::uint64_t waits;
+    bool waiting;
+    int active;
   };
-  Snapshot snapshot() const;
-  /// The threads that have stayed in one wait from `before` to `now` (none when a thread still
-  /// runs or a helper worked); local indices.
-  std::vector<int> stuck(const Snapshot& before, const Snapshot& now) const;
+  /// Body thread k's slot is k, its helper's threads_ + k.
+  std::vector<Look> look() const;
+  /// The body threads that have stayed in one wait from `before` to `now`, their helpers idle or
+  /// in one wait too (none when a thread or a helper still runs); local indices.
+  std::vector<int> stuck(const std::vector<Look>& before, const std::vector<Look>& now) const;
 
   int threads_;
   thread_id first_;
-  std::unique_ptr<Slot[]> slots_;
+  std::unique_ptr<Slot[]> slots_;  // threads_ body threads, then their helpers
   std::atomic<int> departed_{0};
-  std::atomic<int> helpers_at_work_{0};
-  std::atomic<std::uint64_t> helper_changes_{0};
 };
 
 }  // namespace pgasmr::pgas::detail

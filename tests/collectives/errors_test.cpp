@@ -376,6 +376,30 @@ TEST(Errors, member_returning_while_the_others_wait_in_a_collective) {
   }
 }
 
+TEST(Errors, member_returning_while_the_others_wait_for_a_nonblocking_collective) {
+  SKIP_UNDER_MPI();
+  // It hung: the progress threads that run the collective counted as at work for good.
+  expect_refusal(3, [](pg::Context& me) {
+    if (me.thread() == 1) return;
+    std::vector<long> src(1000, 1), dst(1);
+    coll::iallreduce(me, dst, src).wait();
+  }, "Runtime::run", "thread 1 returned from the job's body while threads 0, 2 wait");
+}
+
+TEST(Errors, member_returning_while_a_nonblocking_collective_waits_for_a_working_one_is_no_error) {
+  SKIP_UNDER_MPI();
+  // Thread 2 returns at once; thread 0 waits for its request, whose collective waits for
+  // thread 1, which computes meanwhile (sleeps) well beyond the watch's second.
+  pgasmr::test::run_spmd(3, [](pg::Context& me) {
+    auto pair = me.world().split(me.thread() == 2 ? 1 : 0, me.thread());
+    if (me.thread() == 2) return;
+    if (me.thread() == 1) std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    std::vector<long> v(1000, me.thread() == 0 ? 7 : 0);
+    coll::ibroadcast(me, coll::in_place, v, v.size(), {.team = &pair}).wait();
+    EXPECT_EQ(v, std::vector<long>(1000, 7));
+  });
+}
+
 TEST(Errors, team_of_an_ended_run) {
   SKIP_UNDER_MPI();
   // Its cached channel still answered: a broadcast on it hung.

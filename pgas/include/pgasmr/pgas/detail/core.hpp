@@ -67,9 +67,13 @@ bool acts_for(const Context& me) noexcept;
 
 class Liveness;
 
-/// While it lives, the calling helper thread (a progress thread) works for `me`'s job, so that
-/// the job's threads that wait meanwhile are not taken for stuck (a thread that returned from
-/// the body watches them: see Runtime::run).
+/// `me` gives its helper thread (its progress thread) a piece of work, before posting it: the
+/// work counts as progress, for the watch that a thread returned from the body keeps on the
+/// others (see Runtime::run), until the helper's HelperAtWork for it ends.
+void helper_given_work(const Context& me) noexcept;
+
+/// While it lives, the calling helper thread does a piece of work given by `me`; its waits are
+/// noted as `me`'s own would be.
 class HelperAtWork {
  public:
   explicit HelperAtWork(const Context& me) noexcept;
@@ -79,6 +83,7 @@ class HelperAtWork {
 
  private:
   Liveness& liveness_;
+  int local_;
 };
 
 /// Marks a wait of the calling thread while it lives, for the watch that a thread returned from
