@@ -226,11 +226,16 @@ class MpiGroup final : public ProcessGroup {
 
   void send_receive(const std::byte* out, std::size_t out_bytes, int to, std::byte* in, std::size_t in_bytes, int from,
                     int tag) override {
-    MPI_Request requests[2];
-    if (out_bytes > INT_MAX || in_bytes > INT_MAX) throw_error("send_receive", "more than 2 GiB in one message");
-    check(MPI_Irecv(in, static_cast<int>(in_bytes), MPI_BYTE, from, tag, comm_, &requests[0]), "MPI_Irecv");
-    check(MPI_Isend(out, static_cast<int>(out_bytes), MPI_BYTE, to, tag, comm_, &requests[1]), "MPI_Isend");
-    check(MPI_Waitall(2, requests, MPI_STATUSES_IGNORE), "MPI_Waitall");
+    // Both ways at once, in pieces that fit an MPI count; the peers cut a stream alike, and
+    // MPI delivers one sender's messages of a tag in order.
+    std::vector<MPI_Request> requests;
+    in_pieces(in_bytes, [&](std::size_t done, int n) {
+      check(MPI_Irecv(in + done, n, MPI_BYTE, from, tag, comm_, &requests.emplace_back()), "MPI_Irecv");
+    });
+    in_pieces(out_bytes, [&](std::size_t done, int n) {
+      check(MPI_Isend(out + done, n, MPI_BYTE, to, tag, comm_, &requests.emplace_back()), "MPI_Isend");
+    });
+    check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   }
 
   std::unique_ptr<ProcessGroup> subgroup(std::span<const int> ranks) override {
