@@ -166,7 +166,9 @@ TEST(Engine, StaticDistributionsGiveEachThreadExactlyItsElements) {
 TEST(Engine, DynamicClaimsEveryElementExactlyOnce) {
   const std::size_t n = 1000;
   pgasmr::test::for_each_thread_count([&](pg::Context& me) {
-    for (std::size_t chunk : {0, 1, 7, 5000}) {
+    // The huge chunks wrapped the shared counter back below n: elements were mapped again.
+    for (std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{5000},
+                              (std::size_t{1} << 62) + 1, std::size_t{1} << 63, SIZE_MAX}) {
       SCOPED_TRACE("chunk " + std::to_string(chunk));
       mr::ArrayContainer<std::uint32_t> seen(n);
       mr::apply_map(me, std::views::iota(std::size_t{0}, n), [](std::size_t i, auto& out) { out.emit(i, 1); }, seen,
