@@ -25,8 +25,9 @@ struct Operation {
 
   /// On the progress thread.
   void run() noexcept {
+    // To the end: the caller's thread may leave the body (and its Context end) once this ends.
+    pg::detail::HelperAtWork at_work(me);
     try {
-      pg::detail::HelperAtWork at_work(me);
       body(me, options);
     } catch (...) {
       error = std::current_exception();

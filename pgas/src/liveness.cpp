@@ -1,6 +1,7 @@
 #include "liveness.hpp"
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include <pgasmr/pgas/context.hpp>
@@ -63,7 +64,7 @@ void Liveness::helper_starts(int local) noexcept {
 void Liveness::helper_ends(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
   slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  slot.active.fetch_sub(1, std::memory_order_relaxed);
+  slot.active.fetch_sub(1, std::memory_order_acq_rel);  // its last touch of the body thread's things
   my_waits = nullptr;
   my_waiting = nullptr;
 }
@@ -77,21 +78,32 @@ std::vector<Liveness::Look> Liveness::look() const {
   return slots;
 }
 
-std::vector<int> Liveness::stuck(const std::vector<Look>& before, const std::vector<Look>& now) const {
+std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, const std::vector<Look>& now) const {
   // In one wait throughout: waiting at both looks, and no wait (or helper's work) begun between.
   auto in_one_wait = [&](std::size_t k) {
     return before[k].waiting && now[k].waiting && before[k].waits == now[k].waits;
   };
-  std::vector<int> waiting;
+  Stuck found;
   for (int t = 0; t < threads_; ++t) {
     auto body = static_cast<std::size_t>(t), helper = static_cast<std::size_t>(threads_ + t);
     bool helper_idle = before[helper].active == 0 && now[helper].active == 0 && before[helper].waits == now[helper].waits;
-    if (!helper_idle && !in_one_wait(helper)) return {};
+    if (!helper_idle) {
+      if (!in_one_wait(helper)) return std::nullopt;
+      found.helpers.push_back(t);
+    }
     if (now[body].active == 0) continue;  // departed
-    if (!in_one_wait(body)) return {};
-    waiting.push_back(t);
+    if (!in_one_wait(body)) return std::nullopt;
+    found.threads.push_back(t);
   }
-  return waiting;
+  if (found.threads.empty() && found.helpers.empty()) return std::nullopt;
+  return found;
+}
+
+std::string Liveness::list(const std::vector<int>& locals) const {
+  std::string who;
+  for (std::size_t k = 0; k < locals.size() && k < 8; ++k) who += (k ? ", " : "") + std::to_string(first_ + locals[k]);
+  if (locals.size() > 8) who += " and " + std::to_string(locals.size() - 8) + " more";
+  return who;
 }
 
 void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
@@ -100,29 +112,39 @@ void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
   my_waiting = nullptr;
   slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
+  // Also waits for the work this thread gave its helper (a non-blocking collective whose request
+  // was moved out of the body): it uses the thread's Context, which ends with the thread.
+  const auto& helper = slots_[static_cast<std::size_t>(threads_ + local)];
   using clock = std::chrono::steady_clock;
   auto before = look();
   auto since = clock::now();
-  for (unsigned round = 0; departed_.load(std::memory_order_acquire) < threads_; ++round) {
+  for (unsigned round = 0;
+       departed_.load(std::memory_order_acquire) < threads_ || helper.active.load(std::memory_order_acquire) != 0;
+       ++round) {
     cancellation.throw_if_cancelled();
     back_off(round);
     if (!watch || clock::now() - since < stuck_for) continue;
     auto now = look();
-    if (auto waiting = stuck(before, now); !waiting.empty()) {
-      std::string who;
-      for (std::size_t k = 0; k < waiting.size() && k < 8; ++k)
-        who += (k ? ", " : "") + std::to_string(first_ + waiting[k]);
-      if (waiting.size() > 8) who += " and " + std::to_string(waiting.size() - 8) + " more";
-      auto message = "thread " + std::to_string(first_ + local) + " returned from the job's body while " +
-                     (waiting.size() > 1 ? "threads " + who + " wait" : "thread " + who + " waits") +
-                     " for it (in a barrier, a collective or for a lock): every thread must make the same "
-                     "collective calls";
+    if (auto found = stuck(before, now)) {
+      auto me = "thread " + std::to_string(first_ + local) + " returned from the job's body while ";
+      auto message = !found->threads.empty()
+                         ? me + (found->threads.size() > 1 ? "threads " + list(found->threads) + " wait"
+                                                           : "thread " + list(found->threads) + " waits") +
+                               " for it (in a barrier, a collective or for a lock)"
+                         : me + "the non-blocking collectives of threads " + list(found->helpers) +
+                               " wait for members that returned without joining them";
+      message += ": every thread must make the same collective calls";
       cancellation.cancel(std::make_exception_ptr(pgasmr::error("Runtime::run", first_ + local, message)));
       cancellation.throw_if_cancelled();
     }
     before = std::move(now);
     since = clock::now();
   }
+}
+
+void Liveness::await_helper(int local) const noexcept {
+  const auto& helper = slots_[static_cast<std::size_t>(threads_ + local)];
+  for (unsigned round = 0; helper.active.load(std::memory_order_acquire) != 0; ++round) back_off(round);
 }
 
 HelperAtWork::HelperAtWork(const Context& me) noexcept : liveness_(me.job().liveness()), local_(me.local_thread()) {

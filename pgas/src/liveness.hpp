@@ -17,6 +17,8 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <pgasmr/pgas/types.hpp>
@@ -34,9 +36,15 @@ class Liveness {
   void enter(int local) noexcept;
 
   /// For a body thread that has returned from the body: waits until every body thread of this
-  /// process has. With `watch`, fails the job (and throws) once the others can no longer end
-  /// their waits. Throws job_cancelled when the job is cancelled meanwhile.
+  /// process has, and its helper has ended the work it was given. With `watch`, fails the job
+  /// (and throws) once the others can no longer end their waits. Throws job_cancelled when the
+  /// job is cancelled meanwhile.
   void depart(int local, Cancellation&, bool watch);
+
+  /// Waits until body thread `local`'s helper has ended the work it was given, which may use the
+  /// thread's Context: before that thread ends, also when it leaves by an exception (the job is
+  /// cancelled then, and the helper's waits end at once).
+  void await_helper(int local) const noexcept;
 
   /// Body thread `local` gives its helper (its progress thread) a piece of work: from now until
   /// the helper ends it, the helper counts as at work.
@@ -64,9 +72,16 @@ class Liveness {
   };
   /// Body thread k's slot is k, its helper's threads_ + k.
   std::vector<Look> look() const;
-  /// The body threads that have stayed in one wait from `before` to `now`, their helpers idle or
-  /// in one wait too (none when a thread or a helper still runs); local indices.
-  std::vector<int> stuck(const std::vector<Look>& before, const std::vector<Look>& now) const;
+  /// Who stayed in one wait from one look to the next (local indices): the body threads that
+  /// have not departed, and the helpers at work.
+  struct Stuck {
+    std::vector<int> threads, helpers;
+  };
+  /// Stuck when every body thread left and every helper at work stayed in one wait (and one of
+  /// them at least); nullopt when one still runs.
+  std::optional<Stuck> stuck(const std::vector<Look>& before, const std::vector<Look>& now) const;
+  /// "0, 3, 5", the global ids of `locals` (8 at most, then how many more).
+  std::string list(const std::vector<int>& locals) const;
 
   int threads_;
   thread_id first_;

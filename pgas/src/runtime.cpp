@@ -148,11 +148,13 @@ void Runtime::run(const std::function<void(Context&)>& body) {
   auto worker = [&](int local_thread) {
     thread_id id = job.process() * threads + local_thread;
     detail::set_current_thread(id);
+    // Outside the try: the thread's progress thread may still use it after an exception, until
+    // await_helper below.
+    Context me(job, id, Team(job.world_team(), id));
     try {
       machine_->bind_current_thread(local_thread, threads, config_.pinning);
       // The runtime's own shared words (heap tables, lock words) start at zero in every run.
       std::memset(job.direct(id, 0), 0, detail::SegmentLayout::system_bytes);
-      Context me(job, id, Team(job.world_team(), id));
       job.liveness().enter(local_thread);
       me.barrier();
       body(me);
@@ -163,6 +165,7 @@ void Runtime::run(const std::function<void(Context&)>& body) {
     } catch (...) {
       job.cancellation().cancel(std::current_exception());
     }
+    job.liveness().await_helper(local_thread);
     detail::set_current_thread(-1);
   };
   {

@@ -400,6 +400,35 @@ TEST(Errors, member_returning_while_a_nonblocking_collective_waits_for_a_working
   });
 }
 
+TEST(Errors, request_kept_past_the_run_reports_its_result) {
+  SKIP_UNDER_MPI();
+  // The progress thread ran the collective after the body's Context had ended (a crash at one
+  // thread); the thread now waits for it before it leaves the body.
+  for (std::size_t threads : {1, 3}) {
+    std::vector<std::optional<coll::Request>> kept(threads);
+    std::vector<std::vector<long>> results(threads, std::vector<long>(1));
+    std::vector<long> src(1000, 1);
+    pgasmr::test::run_spmd(threads, [&](pg::Context& me) {
+      auto mine = static_cast<std::size_t>(me.thread());
+      kept[mine] = coll::iallreduce(me, results[mine], src);
+    });
+    for (std::size_t t = 0; t < threads; ++t) {
+      kept[t]->wait();
+      EXPECT_EQ(results[t][0], static_cast<long>(1000 * threads));
+    }
+  }
+}
+
+TEST(Errors, nonblocking_collective_that_the_others_never_join) {
+  SKIP_UNDER_MPI();
+  std::optional<coll::Request> kept;
+  std::vector<long> src(1000, 1), dst(1);
+  expect_refusal(2, [&](pg::Context& me) {
+    if (me.thread() == 0) kept = coll::iallreduce(me, dst, src);
+  }, "Runtime::run", "the non-blocking collectives of threads 0 wait for members that returned without joining them");
+  EXPECT_THROW(kept->wait(), pgasmr::error);
+}
+
 TEST(Errors, team_of_an_ended_run) {
   SKIP_UNDER_MPI();
   // Its cached channel still answered: a broadcast on it hung.
