@@ -5,8 +5,10 @@
 #include <set>
 #include <string>
 
+#include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/team.hpp>
 
+#include "current_thread.hpp"
 #include "job.hpp"
 
 namespace pgasmr::pgas::detail {
@@ -43,10 +45,30 @@ void TeamState::release() noexcept {
   generation_.notify_all();
 }
 
+bool TeamState::last_to_arrive(bool local_step) {
+  constexpr std::uint64_t step_arrival = (std::uint64_t{1} << 32) | 1;
+  auto arrived = arrived_.fetch_add(local_step ? step_arrival : 1, std::memory_order_acq_rel) +
+                 (local_step ? step_arrival : 1);
+  const auto members = local_ranks_.size(), all = arrived & 0xffffffff, steps = arrived >> 32;
+  if (all != members) return false;
+  arrived_.store(0, std::memory_order_relaxed);
+  // A user's barrier met by a step of pgasmr's own (a team split, the engine's reduce) would
+  // run that step without the barrier's thread, which reads what it never posted.
+  if (steps != 0 && steps != members) {
+    pgasmr::error mismatch("Team::barrier", current_thread(),
+                           std::to_string(members - steps) + " of this process's " + std::to_string(members) +
+                               " members of the team are in a barrier, the others in a step of a collective "
+                               "operation (Team::split, the engine's apply_reduce, ...): every member must make "
+                               "the same collective calls in the same order");
+    job_.cancellation().cancel(std::make_exception_ptr(mismatch));
+    throw mismatch;
+  }
+  return true;
+}
+
 std::uint32_t TeamState::arrive() {
   auto generation = generation_.load(std::memory_order_acquire);
-  if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == local_ranks_.size()) {
-    arrived_.store(0, std::memory_order_relaxed);
+  if (last_to_arrive(false)) {
     if (group_) {
       job_.transport().flush_all_and_sync();
       group_->barrier_start();
@@ -85,8 +107,7 @@ void TeamState::wait(std::uint32_t generation) {
 
 void TeamState::local_step(const std::function<void()>& last) {
   auto generation = generation_.load(std::memory_order_acquire);
-  if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == local_ranks_.size()) {
-    arrived_.store(0, std::memory_order_relaxed);
+  if (last_to_arrive(true)) {
     // If `last` throws, the caller's failure cancels the job, which wakes the others.
     if (last) last();
     release();

@@ -66,6 +66,9 @@ class TeamState {
  private:
   void release() noexcept;
   void compute_split();
+  /// Counts the caller in (a barrier's or a local step's arrival); true for the last local member
+  /// to arrive, which has checked that every member came to the same kind.
+  bool last_to_arrive(bool local_step);
 
   Job& job_;
   std::uint64_t job_serial_;  // job_.serial(), readable when job_ is gone
@@ -81,7 +84,7 @@ class TeamState {
   std::mutex extensions_mutex_;
   std::map<std::type_index, std::shared_ptr<void>> extensions_;
 
-  std::atomic<std::uint32_t> arrived_{0};
+  std::atomic<std::uint64_t> arrived_{0};  // arrivals (low half), of them local steps' (high half)
   std::atomic<std::uint32_t> generation_{0};
   std::atomic<bool> inter_process_pending_{false};
   std::mutex progress_;  // the one thread that polls the inter-process barrier

@@ -109,6 +109,30 @@ TEST(Errors, ReduceExceptionOnOneThreadReachesTheCaller) {
   }, "reducefunc failed");
 }
 
+TEST(Errors, BarrierWhileTheOthersReduceIsRefused) {
+  SKIP_UNDER_MPI();
+  // Thread 0's barriers met the reduce's own steps: the reduce read addresses thread 0 never
+  // posted (a crash). Now the mismatch, or thread 0's early return, fails the run.
+  for (int threads : {2, 3, 8}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    pg::Runtime runtime(pgasmr::test::config_for(threads));
+    try {
+      runtime.run([](pg::Context& me) {
+        if (me.thread() == 0) {
+          for (int k = 0; k < 3; ++k) me.barrier();
+          return;
+        }
+        mr::HashContainer<int, int, mr::sum> sums;
+        mr::apply_map(me, elements, [](int i, auto& o) { o.emit(i % 7, i); }, sums);
+        (void)mr::apply_reduce(me, sums, mr::all);
+      });
+      ADD_FAILURE() << "run() returned normally";
+    } catch (const pgasmr::error& e) {
+      EXPECT_NE(std::string(e.what()).find("same collective calls"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(Errors, BadWeightsAreRefusedOnEveryThread) {
   SKIP_UNDER_MPI();
   std::vector<std::uint64_t> too_few(99, 1);

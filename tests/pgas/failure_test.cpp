@@ -297,6 +297,28 @@ TEST(Failure, thread_returning_while_another_works_after_a_wait_is_no_error) {
   });
 }
 
+TEST(Failure, barrier_met_by_a_split_is_refused) {
+  SKIP_UNDER_MPI();
+  // The split's step ran when the barrier's thread arrived, without that thread's request.
+  for (int threads : {2, 3, 8}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    pg::Runtime runtime(pgasmr::test::config_for(threads));
+    try {
+      runtime.run([](pg::Context& me) {
+        if (me.thread() == 0) me.barrier();
+        else (void)me.world().split(0, me.thread());
+      });
+      ADD_FAILURE() << "a barrier met by a split went unnoticed";
+    } catch (const pgasmr::error& e) {
+      EXPECT_EQ(e.operation(), "Team::barrier") << e.what();
+      EXPECT_NE(std::string(e.what()).find("1 of this process's " + std::to_string(threads) +
+                                           " members of the team are in a barrier, the others in a step"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(Failure, runtime_error_keeps_its_type_and_message) {
   SKIP_UNDER_MPI();
   for_each_failing_thread([](pg::Runtime& runtime, pg::thread_id failing) {
