@@ -1,6 +1,8 @@
 #include "liveness.hpp"
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -13,8 +15,8 @@
 namespace pgasmr::pgas::detail {
 namespace {
 
-/// How long every other thread must stay in one wait before a returned thread gives up on them:
-/// far beyond any wait that another thread of the process will end, short enough for a user.
+/// How long every thread must stay in one wait before the watch gives up on them: far beyond any
+/// wait that another thread of the process will end, short enough for a user.
 constexpr auto stuck_for = std::chrono::seconds(1);
 
 // The calling thread's slot, or nullptr for threads that are not body threads.
@@ -91,23 +93,66 @@ std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, 
       if (!in_one_wait(helper)) return std::nullopt;
       found.helpers.push_back(t);
     }
-    if (now[body].active == 0) continue;  // departed
+    if (now[body].active == 0) {
+      found.departed.push_back(t);
+      continue;
+    }
     if (!in_one_wait(body)) return std::nullopt;
     found.threads.push_back(t);
   }
-  if (found.threads.empty() && found.helpers.empty()) return std::nullopt;
+  if (found.threads.empty() && found.helpers.empty()) return std::nullopt;  // the job is ending
   return found;
 }
 
 std::string Liveness::list(const std::vector<int>& locals) const {
-  std::string who;
+  std::string who = locals.size() > 1 ? "threads " : "thread ";
   for (std::size_t k = 0; k < locals.size() && k < 8; ++k) who += (k ? ", " : "") + std::to_string(first_ + locals[k]);
   if (locals.size() > 8) who += " and " + std::to_string(locals.size() - 8) + " more";
   return who;
 }
 
-void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
-  // The departure wait is not one of the waits the watchers look at.
+pgasmr::error Liveness::explain(const Stuck& found) const {
+  const std::string rule = ": every thread must make the same collective calls, in the same order";
+  if (found.departed.empty())
+    return {"Runtime::run", first_ + found.threads.front(),
+            "every thread waits for another (" + list(found.threads) +
+                ", in barriers, collectives, requests or for locks) and none can go on: the threads made "
+                "different collective calls (a blocking one on some, its i-form on others?) or took locks in "
+                "different orders" +
+                rule};
+  auto returned = list(found.departed) + " returned";
+  if (found.threads.empty())
+    return {"Runtime::run", first_ + found.departed.front(),
+            returned + " from the job's body while the non-blocking collectives of " + list(found.helpers) +
+                " wait for members that never joined them" + rule};
+  return {"Runtime::run", first_ + found.departed.front(),
+          returned + " from the job's body while " + list(found.threads) +
+              (found.threads.size() > 1 ? " wait" : " waits") +
+              (found.departed.size() > 1 ? " for them" : " for it") + " (in a barrier, a collective or for a lock)" +
+              rule};
+}
+
+std::jthread Liveness::watch(Cancellation& cancellation) {
+  return std::jthread([this, &cancellation](const std::stop_token& stop) {
+    std::mutex mutex;
+    std::condition_variable_any never;
+    std::unique_lock lock(mutex);
+    auto before = look();
+    for (;;) {
+      never.wait_for(lock, stop, stuck_for, [] { return false; });  // a second, or until stopped
+      if (stop.stop_requested() || cancellation.cancelled()) return;
+      auto now = look();
+      if (auto found = stuck(before, now)) {
+        cancellation.cancel(std::make_exception_ptr(explain(*found)));
+        return;
+      }
+      before = std::move(now);
+    }
+  });
+}
+
+void Liveness::depart(int local, const Cancellation& cancellation) {
+  // The departure wait is not one of the waits the watch looks at.
   my_waits = nullptr;
   my_waiting = nullptr;
   slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
@@ -115,30 +160,11 @@ void Liveness::depart(int local, Cancellation& cancellation, bool watch) {
   // Also waits for the work this thread gave its helper (a non-blocking collective whose request
   // was moved out of the body): it uses the thread's Context, which ends with the thread.
   const auto& helper = slots_[static_cast<std::size_t>(threads_ + local)];
-  using clock = std::chrono::steady_clock;
-  auto before = look();
-  auto since = clock::now();
   for (unsigned round = 0;
        departed_.load(std::memory_order_acquire) < threads_ || helper.active.load(std::memory_order_acquire) != 0;
        ++round) {
     cancellation.throw_if_cancelled();
     back_off(round);
-    if (!watch || clock::now() - since < stuck_for) continue;
-    auto now = look();
-    if (auto found = stuck(before, now)) {
-      auto me = "thread " + std::to_string(first_ + local) + " returned from the job's body while ";
-      auto message = !found->threads.empty()
-                         ? me + (found->threads.size() > 1 ? "threads " + list(found->threads) + " wait"
-                                                           : "thread " + list(found->threads) + " waits") +
-                               " for it (in a barrier, a collective or for a lock)"
-                         : me + "the non-blocking collectives of threads " + list(found->helpers) +
-                               " wait for members that returned without joining them";
-      message += ": every thread must make the same collective calls";
-      cancellation.cancel(std::make_exception_ptr(pgasmr::error("Runtime::run", first_ + local, message)));
-      cancellation.throw_if_cancelled();
-    }
-    before = std::move(now);
-    since = clock::now();
   }
 }
 

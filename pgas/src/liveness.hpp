@@ -1,25 +1,29 @@
 #pragma once
 // Liveness: whether the threads of a one-process job can still make progress. A thread that
 // returns from the job's body while others wait for it (in a barrier, a collective or for a
-// lock it holds) would leave them waiting forever, as in UPC. Instead, the threads that have
-// returned watch the others: when every other thread has stayed in one and the same wait for a
-// second while no helper thread worked, nothing is left to end those waits, and the job fails
-// with an error that says why.
+// lock it holds), threads that made different collective calls, or locks taken in opposite
+// orders leave threads waiting forever, as in UPC. Instead, a watch thread looks at the body
+// threads once a second: when every one that has not returned has stayed in one and the same
+// wait since the last look, and every helper is idle or in one wait too, nothing is left to end
+// those waits, and the job fails with an error that says why.
 //
 // Every waiting primitive holds a WaitNote (pgas/detail/core.hpp) while it waits: it counts the
 // wait and marks the thread as waiting in its slot (stores to a line the thread owns, read only
-// by the watchers). A thread is stuck when it is in the same wait at two looks a second apart.
-// A body thread's helper (its progress thread, which runs its non-blocking collectives) has a
-// slot too: while it works its waits count like the body threads' (a request's wait() may wait
-// on a collective that waits for a returned thread), and its work in between counts as progress.
-// Waits without a note (a mutex) count as progress, so the watch errs towards waiting on.
+// by the watch). A body thread's helper (its progress thread, which runs its non-blocking
+// collectives) has a slot too: while it works its waits count like the body threads' (a
+// request's wait() may wait on a collective that waits forever), and its work in between counts
+// as progress. Waits without a note (a mutex) count as progress, so the watch errs towards
+// waiting on.
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <pgasmr/pgas/error.hpp>
 
 #include <pgasmr/pgas/types.hpp>
 
@@ -35,11 +39,15 @@ class Liveness {
   /// Makes the calling OS thread body thread `local` of this process: its waits are noted.
   void enter(int local) noexcept;
 
+  /// Looks at the threads once a second from a thread of its own until the returned thread is
+  /// destroyed, and cancels the job with an error saying why once none of them can go on. For
+  /// one-process jobs: between processes nobody sees whether a wait elsewhere can still end.
+  std::jthread watch(Cancellation&);
+
   /// For a body thread that has returned from the body: waits until every body thread of this
-  /// process has, and its helper has ended the work it was given. With `watch`, fails the job
-  /// (and throws) once the others can no longer end their waits. Throws job_cancelled when the
-  /// job is cancelled meanwhile.
-  void depart(int local, Cancellation&, bool watch);
+  /// process has, and its helper has ended the work it was given. Throws job_cancelled when
+  /// the job is cancelled meanwhile.
+  void depart(int local, const Cancellation&);
 
   /// Waits until body thread `local`'s helper has ended the work it was given, which may use the
   /// thread's Context: before that thread ends, also when it leaves by an exception (the job is
@@ -73,13 +81,15 @@ class Liveness {
   /// Body thread k's slot is k, its helper's threads_ + k.
   std::vector<Look> look() const;
   /// Who stayed in one wait from one look to the next (local indices): the body threads that
-  /// have not departed, and the helpers at work.
+  /// have not departed, and the helpers at work; and the departed threads.
   struct Stuck {
-    std::vector<int> threads, helpers;
+    std::vector<int> threads, helpers, departed;
   };
-  /// Stuck when every body thread left and every helper at work stayed in one wait (and one of
-  /// them at least); nullopt when one still runs.
+  /// Stuck when every body thread that has not departed and every helper at work stayed in one
+  /// wait (one of them at least); nullopt when one still runs.
   std::optional<Stuck> stuck(const std::vector<Look>& before, const std::vector<Look>& now) const;
+  /// The error that ends a job found stuck.
+  pgasmr::error explain(const Stuck&) const;
   /// "0, 3, 5", the global ids of `locals` (8 at most, then how many more).
   std::string list(const std::vector<int>& locals) const;
 

@@ -159,8 +159,7 @@ void Runtime::run(const std::function<void(Context&)>& body) {
       me.barrier();
       body(me);
       // Not a barrier at once: one could match a barrier that another thread still waits in.
-      // Between processes nobody sees whether a wait elsewhere can still end: no watch there.
-      job.liveness().depart(local_thread, job.cancellation(), !job.multi_process());
+      job.liveness().depart(local_thread, job.cancellation());
       me.barrier();
     } catch (...) {
       job.cancellation().cancel(std::current_exception());
@@ -169,6 +168,8 @@ void Runtime::run(const std::function<void(Context&)>& body) {
     detail::set_current_thread(-1);
   };
   {
+    // Between processes nobody sees whether a wait elsewhere can still end: no watch there.
+    auto watch = job.multi_process() ? std::jthread() : job.liveness().watch(job.cancellation());
     std::vector<std::jthread> workers;
     workers.reserve(static_cast<std::size_t>(threads));
     for (int t = 0; t < threads; ++t) workers.emplace_back(worker, t);

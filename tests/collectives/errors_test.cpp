@@ -400,6 +400,16 @@ TEST(Errors, member_returning_while_a_nonblocking_collective_waits_for_a_working
   });
 }
 
+TEST(Errors, nonblocking_form_on_one_thread_and_the_blocking_one_on_the_others) {
+  SKIP_UNDER_MPI();
+  // They never meet (the i-form runs on the team's twin): every thread waited forever.
+  expect_refusal(3, [](pg::Context& me) {
+    std::vector<long> src(1000, 1), dst(1);
+    if (me.thread() == 0) coll::iallreduce(me, dst, src).wait();
+    else coll::allreduce(me, dst, src);
+  }, "Runtime::run", "every thread waits for another (threads 0, 1, 2, in barriers, collectives, requests or for locks)");
+}
+
 TEST(Errors, request_kept_past_the_run_reports_its_result) {
   SKIP_UNDER_MPI();
   // The progress thread ran the collective after the body's Context had ended (a crash at one
@@ -425,7 +435,7 @@ TEST(Errors, nonblocking_collective_that_the_others_never_join) {
   std::vector<long> src(1000, 1), dst(1);
   expect_refusal(2, [&](pg::Context& me) {
     if (me.thread() == 0) kept = coll::iallreduce(me, dst, src);
-  }, "Runtime::run", "the non-blocking collectives of threads 0 wait for members that returned without joining them");
+  }, "Runtime::run", "the non-blocking collectives of thread 0 wait for members that never joined them");
   EXPECT_THROW(kept->wait(), pgasmr::error);
 }
 

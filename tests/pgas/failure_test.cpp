@@ -297,6 +297,27 @@ TEST(Failure, thread_returning_while_another_works_after_a_wait_is_no_error) {
   });
 }
 
+TEST(Failure, locks_taken_in_opposite_orders_fail_the_job) {
+  SKIP_UNDER_MPI();
+  // A deadlock of the user's: it hung.
+  pg::Runtime runtime(pgasmr::test::config_for(2));
+  try {
+    runtime.run([](pg::Context& me) {
+      auto a = pg::Lock::all_alloc(me), b = pg::Lock::all_alloc(me);
+      auto& first = me.thread() == 0 ? a : b;
+      auto& second = me.thread() == 0 ? b : a;
+      pg::LockGuard one(me, first);
+      me.barrier();
+      pg::LockGuard two(me, second);
+    });
+    ADD_FAILURE() << "the deadlock went unnoticed";
+  } catch (const pgasmr::error& e) {
+    EXPECT_EQ(e.operation(), "Runtime::run") << e.what();
+    EXPECT_NE(std::string(e.what()).find("every thread waits for another (threads 0, 1"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(Failure, barrier_met_by_a_split_is_refused) {
   SKIP_UNDER_MPI();
   // The split's step ran when the barrier's thread arrived, without that thread's request.
