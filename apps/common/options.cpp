@@ -4,6 +4,8 @@
 #include <array>
 #include <charconv>
 #include <limits>
+#include <set>
+#include <string>
 #include <utility>
 
 #include <pgasmr/pgas/error.hpp>
@@ -94,6 +96,7 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
   }
 
   std::vector<std::string> inputs;
+  std::set<std::string, std::less<>> given;  // a flag given twice is refused, not overridden
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (!arg.starts_with("-") || arg == "-") {
@@ -107,6 +110,7 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
       flag = arg.substr(0, equals);
       inline_value = std::string(arg.substr(equals + 1));
     }
+    if (!given.emplace(flag).second) throw usage_error(std::string(flag) + " is given twice");
     auto value = [&]() -> std::string {
       if (inline_value) return *inline_value;
       if (i + 1 == args.size()) throw usage_error(std::string(flag) + " needs a value");
@@ -126,12 +130,9 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
       options.top = parse_count(flag, value());
     else if (flag == "--skip-unreadable" && !inline_value)
       options.skip_unreadable = true;
-    else if (const auto* app_flag = find_flag(command_line, flag)) {
-      if (!options.app_values.emplace(std::string(app_flag->name), value()).second)
-        throw usage_error(std::string(flag) + " is given twice");
-    }
+    else if (const auto* app_flag = find_flag(command_line, flag))
+      options.app_values.emplace(std::string(app_flag->name), value());
     else if (flag == "--output") {
-      if (options.output) throw usage_error("--output is given twice");
       options.output = value();
       if (options.output->empty()) throw usage_error("--output needs a file name");
     } else
@@ -140,6 +141,9 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
   if (inputs.empty()) throw usage_error("no input given (" + std::string(command_line.operands) + ")");
   if (inputs.size() > 1 && !command_line.many_operands)
     throw usage_error("one input expected (" + std::string(command_line.operands) + "), got " + std::to_string(inputs.size()));
+  if (options.skip_unreadable && !command_line.file_list)
+    throw usage_error("--skip-unreadable is for apps that read lists of files; this one reads " +
+                      std::string(command_line.operands));
   options.inputs.assign(inputs.begin(), inputs.end());
   for (const auto& flag : command_line.flags)
     if (flag.required && !options.app_values.contains(flag.name))
@@ -176,9 +180,10 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
       "                           distribution, block and cyclic (apps whose elements are weighed)\n"
       "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
       "                           output, the report then goes to standard error)\n"
-      "  --skip-unreadable        warn about input files that cannot be read and go on\n"
-      "  --help                   this text\n"
-      "Runtime options (also under mpirun, per process):\n";
+      "  --help                   this text\n";
+  if (command_line.file_list)
+    text += "  --skip-unreadable        warn about input files that cannot be read and go on\n";
+  text += "Runtime options (also under mpirun, per process):\n";
   text += pgas::Config::help();
   text += "Exit status: 0 done (and verified with --verify), 1 failure or a --verify mismatch, 2 bad usage.\n";
   return text;

@@ -51,6 +51,7 @@ struct AppFlag {
 struct CommandLine {
   std::string_view operands = "INPUT";  ///< as the usage line shows them: "INPUT", "INPUT...", "PAIRS"
   bool many_operands = false;           ///< more than one operand allowed
+  bool file_list = false;  ///< the operands are files and directories read as one input: --skip-unreadable applies
   std::vector<AppFlag> flags = {};
 };
 

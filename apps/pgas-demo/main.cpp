@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -21,10 +22,23 @@ constexpr std::string_view usage =
     "(default 10000000) with a[i] = i from the owning threads, and checks the sum against n(n-1)/2.\n"
     "Runtime options:\n";
 
+/// The runtime, from the command line's runtime flags; nullopt (after saying why) for bad ones.
+std::optional<pg::Runtime> runtime_of(int argc, char** argv) {
+  try {
+    return std::make_optional<pg::Runtime>(argc, argv);
+  } catch (const pgasmr::error& e) {
+    if (e.operation() != "config") throw;
+    std::fprintf(stderr, "pgasmr-demo: %s (see --help)\n", e.cause().c_str());
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) try {
-  pg::Runtime runtime(argc, argv);
+  auto made = runtime_of(argc, argv);
+  if (!made) return 2;
+  auto& runtime = *made;
   std::uint64_t elements = 10'000'000;
   const auto& args = runtime.remaining_arguments();
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   const apps::AppDefinition<ds::TextInput, ri::LinkIndex> app{
       .name = "revindex",
       .synopsis = synopsis,
-      .command_line = {.operands = "INPUT...", .many_operands = true},
+      .command_line = {.operands = "INPUT...", .many_operands = true, .file_list = true},
       .load = ri::load_pages,
       .describe = [](const ds::TextInput& input) -> apps::InputSummary {
         return {input.total_bytes(), input.files().size(), input.skipped()};

@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
       .synopsis = synopsis,
       .command_line = {.operands = "INPUT...",
                        .many_operands = true,
+                       .file_list = true,
                        .flags = {{.name = "--keywords",
                                   .value_name = "FILE",
                                   .help = "the keywords to count, one a line",

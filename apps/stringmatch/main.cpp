@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
       .synopsis = synopsis,
       .command_line = {.operands = "INPUT...",
                        .many_operands = true,
+                       .file_list = true,
                        .flags = {{.name = "--keys",
                                   .value_name = "FILE",
                                   .help = "the keys, one a line (at least one line)",

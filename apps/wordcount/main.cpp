@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
   const apps::AppDefinition<ds::TextInput, wc::WordCounts> app{
       .name = "wordcount",
       .synopsis = synopsis,
-      .command_line = {.operands = "INPUT...", .many_operands = true},
+      .command_line = {.operands = "INPUT...", .many_operands = true, .file_list = true},
       .load = wc::load_text,
       .describe = [](const ds::TextInput& input) -> apps::InputSummary {
         return {input.total_bytes(), input.files().size(), input.skipped()};

@@ -27,6 +27,15 @@ void check_weights(std::span<const std::uint64_t> weights, std::size_t expected,
                                 std::string(layout) + ")");
 }
 
+/// The loads are sums of weights: a total beyond 64 bits wrapped, and the scheduling with it.
+void check_total(std::span<const std::uint64_t> weights, std::string_view kind) {
+  std::uint64_t total = 0;
+  for (auto weight : weights)
+    if (__builtin_add_overflow(total, weight, &total))
+      throw std::invalid_argument("mapreduce distribution " + std::string(kind) +
+                                  ": the element weights add up to more than 2^64 - 1");
+}
+
 /// The element weights of a balanced or best_fit distribution (best_fit's follow the threshold).
 std::span<const std::uint64_t> element_weights(const Distribution& d) {
   return d.kind == DistributionKind::best_fit ? d.weights.subspan(1) : d.weights;
@@ -98,6 +107,8 @@ void validate(const Distribution& d, std::size_t n, int threads) {
   check_threads(threads);
   if (d.kind == DistributionKind::balanced) check_weights(d.weights, n, "balanced", "one per element");
   if (d.kind == DistributionKind::best_fit) check_weights(d.weights, n + 1, "best_fit", "the threshold, then one per element");
+  if (d.kind == DistributionKind::balanced || d.kind == DistributionKind::best_fit)
+    check_total(element_weights(d), d.kind == DistributionKind::balanced ? "balanced" : "best_fit");
 }
 
 DistributionKind resolve_best_fit(std::span<const std::uint64_t> threshold_then_weights, std::size_t n, int threads) {

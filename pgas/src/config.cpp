@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <set>
 #include <string>
 
 #include <pgasmr/pgas/error.hpp>
@@ -109,6 +110,7 @@ Config Config::from_environment() {
 Config Config::from_arguments(std::vector<std::string>& args) {
   Config config = from_environment();
   std::vector<std::string> rest;
+  std::set<std::string, std::less<>> given;  // a flag given twice is refused, not overridden
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (!arg.starts_with("--")) {
@@ -123,6 +125,7 @@ Config Config::from_arguments(std::vector<std::string>& args) {
       rest.push_back(args[i]);
       continue;
     }
+    if (!given.emplace(name).second) throw_error("config", "--" + std::string(name) + " is given twice");
     std::string value;
     if (equals != std::string_view::npos) {
       value = std::string(body.substr(equals + 1));

@@ -92,9 +92,17 @@ TEST(AppOptions, BadCommandLines) {
   EXPECT_NE(usage_error_of({"--top", "99999999999999999999", "x"}).find("--top is too large"), std::string::npos);
   EXPECT_NE(usage_error_of({"x", "--output"}).find("--output needs a value"), std::string::npos);
   EXPECT_NE(usage_error_of({"--output", "a", "x", "--output=b"}).find("--output is given twice"), std::string::npos);
+  // Every flag alike: the last value used to win for the common ones.
+  for (const char* flag : {"--verify", "--show-balance", "--skip-unreadable"})
+    EXPECT_NE(usage_error_of({flag, "x", flag}).find(std::string(flag) + " is given twice"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--top", "1", "x", "--top=2"}).find("--top is given twice"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--threads", "1", "x", "--threads", "2"}).find("--threads is given twice"), std::string::npos);
   EXPECT_NE(usage_error_of({}).find("no input given (INPUT)"), std::string::npos);
   EXPECT_NE(usage_error_of({"a", "b"}).find("one input expected (INPUT), got 2"), std::string::npos);
   EXPECT_NE(usage_error_of({"--skip-unreadable=yes", "x"}).find("unknown option"), std::string::npos);
+  // It was accepted and did nothing: a missing input stayed an error.
+  EXPECT_NE(usage_error_of({"--skip-unreadable", "x"}).find("--skip-unreadable is for apps that read lists of files; this one reads INPUT"),
+            std::string::npos);
 }
 
 namespace {
@@ -102,6 +110,7 @@ namespace {
 const apps::CommandLine k_means_like = {
     .operands = "POINTS...",
     .many_operands = true,
+    .file_list = true,
     .flags = {{.name = "--clusters", .value_name = "K", .help = "how many", .required = true},
               {.name = "--max-rounds", .value_name = "N", .help = "at most", .default_value = "1000"}},
 };
@@ -138,9 +147,10 @@ TEST(AppOptions, BadAppFlags) {
 TEST(AppOptions, HelpTextNamesEveryOption) {
   auto help = apps::help_text("wordcount", "Counts words.\n");
   for (const char* option : {"usage: wordcount [options] INPUT\n", "Counts words.", "--distribution", "--reduce-mode",
-                             "--baseline", "--verify", "--top", "--output", "--skip-unreadable", "--help", "--threads",
-                             "Exit status: 0"})
+                             "--baseline", "--verify", "--top", "--output", "--help", "--threads", "Exit status: 0"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
+  EXPECT_EQ(help.find("--skip-unreadable"), std::string::npos) << "an app of one input skips nothing";
+  EXPECT_NE(apps::help_text("kmeans", "Clusters.\n", k_means_like).find("--skip-unreadable"), std::string::npos);
   auto app_help = apps::help_text("kmeans", "Clusters.\n", k_means_like);
   for (const char* line : {"usage: kmeans [options] POINTS...\n", "  --clusters K             how many (required)\n",
                            "  --max-rounds N           at most (default 1000)\n"})

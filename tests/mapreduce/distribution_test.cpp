@@ -92,6 +92,11 @@ TEST(Distribution, RefusesBadArguments) {
   EXPECT_THROW(mr::owners(mr::best_fit(fig41_weights), 9, 3), std::invalid_argument);  // no threshold
   EXPECT_THROW(mr::owners(mr::block(), 9, 0), std::invalid_argument);
   EXPECT_THROW(mr::owners(mr::dynamic(), 9, 3), std::invalid_argument);
+  // Loads beyond 64 bits wrapped: three of four 2^63 weights went to one thread.
+  const std::vector<std::uint64_t> huge{std::uint64_t{1} << 63, std::uint64_t{1} << 63, std::uint64_t{1} << 63, 5};
+  EXPECT_THROW(mr::owners(mr::balanced(huge), 4, 2), std::invalid_argument);
+  const std::vector<std::uint64_t> huge_best_fit{10, std::uint64_t{1} << 63, std::uint64_t{1} << 63, 1};
+  EXPECT_THROW(mr::owners(mr::best_fit(huge_best_fit), 3, 2), std::invalid_argument);
   try {
     mr::validate(mr::balanced(fig41_weights), 10, 3);
     ADD_FAILURE() << "no exception";

@@ -530,6 +530,7 @@ TEST(Config, malformed_arguments_are_rejected_with_a_clear_message) {
   EXPECT_CONTAINS(argument_error({"--segment-size", "99999999999999999999G"}), "--segment-size");
   EXPECT_CONTAINS(argument_error({"input", "--threads"}), "--threads needs a value");
   EXPECT_CONTAINS(argument_error({"--pin"}), "--pin needs a value");
+  EXPECT_CONTAINS(argument_error({"--threads", "2", "--threads=3"}), "--threads is given twice");
 }
 
 TEST(Config, from_arguments_applies_runtime_flags_and_keeps_the_rest_in_order) {

@@ -25,7 +25,8 @@ enum class DistributionKind : std::uint8_t {
 /// A distribution and its parameters. `weights` is not owned: it must outlive the apply_map call.
 struct Distribution {
   DistributionKind kind = DistributionKind::block;
-  /// balanced: one positive weight per element. best_fit: the threshold, then one per element.
+  /// balanced: one weight per element (0 for one that costs nothing; they must add up to less
+  /// than 2^64). best_fit: the threshold, then one per element.
   std::span<const std::uint64_t> weights{};
   /// dynamic: elements per claim; 0 picks about 16 claims per thread.
   std::size_t chunk = 0;
@@ -33,7 +34,7 @@ struct Distribution {
 
 inline Distribution block() { return {DistributionKind::block, {}, 0}; }
 inline Distribution cyclic() { return {DistributionKind::cyclic, {}, 0}; }
-/// weights[i] is the cost of element i (the thesis's "positive integer values").
+/// weights[i] is the cost of element i (the thesis's "positive integer values"; 0 is allowed).
 inline Distribution balanced(std::span<const std::uint64_t> weights) { return {DistributionKind::balanced, weights, 0}; }
 /// weights[0] is the threshold: the largest acceptable difference between the most and the least
 /// loaded thread. BLOCK is chosen when its difference is strictly below it ("below the
