@@ -133,6 +133,29 @@ TEST(Errors, BarrierWhileTheOthersReduceIsRefused) {
   }
 }
 
+TEST(Errors, ArrayContainersOfDifferentKeyCountsAreRefused) {
+  SKIP_UNDER_MPI();
+  // `all` gave 20 keys, by_key(then_gather_all) 6 or 8, by_key "key 18 is outside [0, 18)".
+  for (int threads : {2, 3, 8}) {
+    for (auto mode : {mr::all, mr::root(1), mr::by_key(), mr::by_key(mr::then_gather_all)}) {
+      SCOPED_TRACE("threads " + std::to_string(threads));
+      pg::Runtime runtime(pgasmr::test::config_for(threads));
+      try {
+        runtime.run([&](pg::Context& me) {
+          mr::ArrayContainer<std::uint64_t> counts(static_cast<std::size_t>(20 - me.thread()));
+          mr::apply_map(me, elements, [](int i, auto& o) { o.emit(static_cast<std::size_t>(i % 10), 1); }, counts);
+          (void)mr::apply_reduce(me, counts, mode);
+        });
+        ADD_FAILURE() << "run() returned normally";
+      } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("ArrayContainers have from " + std::to_string(21 - threads) + " to 20 keys"),
+                  std::string::npos)
+            << e.what();
+      }
+    }
+  }
+}
+
 TEST(Errors, BadWeightsAreRefusedOnEveryThread) {
   SKIP_UNDER_MPI();
   std::vector<std::uint64_t> too_few(99, 1);

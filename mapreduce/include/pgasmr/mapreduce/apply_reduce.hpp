@@ -6,7 +6,8 @@
 ///  - array-based (the thesis's reducefunc): one call fn(keys, values) per thread over all the
 ///    pairs the thread holds after the communication; returns what fn returns.
 /// Collective: every thread calls it with the same mode and transfer. Throws
-/// std::invalid_argument (on every thread alike) for a root that is not a thread of the job.
+/// std::invalid_argument (on every thread alike) for a root that is not a thread of the job, and
+/// for ArrayContainers of different key counts.
 
 #include <algorithm>
 #include <cstddef>
@@ -90,6 +91,8 @@ result_of_t<C> apply_reduce(pgas::Context& me, const C& container, const ReduceM
   validate(mode, me);
   // A job of one thread: every mode's result is that thread's pairs, with no stream to write and read.
   if (me.threads() == 1) return detail::make_result(container);
+  if constexpr (requires { container.key_count(); })
+    if (mode.kind != ReduceMode::Kind::no_comm) detail::check_key_counts(me, container.key_count());
   if constexpr (detail::dense_reducible<C>) {
     // Dense integer arrays fold element by element in the collectives: no pairs to encode.
     const bool gathered = mode.kind == ReduceMode::Kind::all || mode.kind == ReduceMode::Kind::root;

@@ -9,13 +9,17 @@
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include <pgasmr/collectives/allgather.hpp>
 #include <pgasmr/collectives/gather.hpp>
 #include <pgasmr/collectives/operators.hpp>
+#include <pgasmr/collectives/reduce.hpp>
 #include <pgasmr/collectives/reduce_scatter.hpp>
 #include <pgasmr/mapreduce/array_container.hpp>
 #include <pgasmr/mapreduce/combiners.hpp>
@@ -46,6 +50,20 @@ inline constexpr bool dense_reducible = false;
 template <class V, class Combiner>
 inline constexpr bool dense_reducible<ArrayContainer<V, Combiner>> =
     std::integral<V> && !std::same_as<V, bool> && !std::is_void_v<typename collective_op<Combiner>::type>;
+
+/// Throws std::invalid_argument on every thread alike unless every thread's dense container
+/// has `keys` keys: the reduces fold them key by key, and the owner of a key is found from the
+/// count (different counts gave results of different lengths). @collective every thread.
+inline void check_key_counts(pgas::Context& me, std::size_t keys) {
+  const std::vector<std::uint64_t> mine{keys};
+  std::vector<std::uint64_t> least(1), most(1);
+  coll::allreduce(me, std::span(least), std::span(mine), coll::op::min{});
+  coll::allreduce(me, std::span(most), std::span(mine), coll::op::max{});
+  if (least[0] != most[0])
+    throw std::invalid_argument("mapreduce apply_reduce: the threads' ArrayContainers have from " +
+                                std::to_string(least[0]) + " to " + std::to_string(most[0]) +
+                                " keys: every thread must make its container with the same key count");
+}
 
 /// Every key's value folded over the threads, indexed by key: on every thread (to_all), or on
 /// thread `root` only (the others get an empty vector). @collective every thread.
