@@ -19,6 +19,7 @@
 #include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/runtime.hpp>
 
+#include "support/expect_error.hpp"
 #include "support/spmd.hpp"
 
 namespace mr = pgasmr::mr;
@@ -113,11 +114,10 @@ TEST(Errors, BarrierWhileTheOthersReduceIsRefused) {
   SKIP_UNDER_MPI();
   // Thread 0's barriers met the reduce's own steps: the reduce read addresses thread 0 never
   // posted (a crash). Now the mismatch, or thread 0's early return, fails the run.
-  for (int threads : {2, 3, 8}) {
+  for (std::size_t threads : {2, 3, 8}) {
     SCOPED_TRACE("threads " + std::to_string(threads));
-    pg::Runtime runtime(pgasmr::test::config_for(threads));
-    try {
-      runtime.run([](pg::Context& me) {
+    pgasmr::test::expect_error([&] {
+      pgasmr::test::run_spmd(threads, [](pg::Context& me) {
         if (me.thread() == 0) {
           for (int k = 0; k < 3; ++k) me.barrier();
           return;
@@ -126,32 +126,23 @@ TEST(Errors, BarrierWhileTheOthersReduceIsRefused) {
         mr::apply_map(me, elements, [](int i, auto& o) { o.emit(i % 7, i); }, sums);
         (void)mr::apply_reduce(me, sums, mr::all);
       });
-      ADD_FAILURE() << "run() returned normally";
-    } catch (const pgasmr::error& e) {
-      EXPECT_NE(std::string(e.what()).find("same collective calls"), std::string::npos) << e.what();
-    }
+    }, "same collective calls");
   }
 }
 
 TEST(Errors, ArrayContainersOfDifferentKeyCountsAreRefused) {
   SKIP_UNDER_MPI();
   // `all` gave 20 keys, by_key(then_gather_all) 6 or 8, by_key "key 18 is outside [0, 18)".
-  for (int threads : {2, 3, 8}) {
+  for (std::size_t threads : {2, 3, 8}) {
     for (auto mode : {mr::all, mr::root(1), mr::by_key(), mr::by_key(mr::then_gather_all)}) {
       SCOPED_TRACE("threads " + std::to_string(threads));
-      pg::Runtime runtime(pgasmr::test::config_for(threads));
-      try {
-        runtime.run([&](pg::Context& me) {
+      pgasmr::test::expect_error<std::invalid_argument>([&] {
+        pgasmr::test::run_spmd(threads, [&](pg::Context& me) {
           mr::ArrayContainer<std::uint64_t> counts(static_cast<std::size_t>(20 - me.thread()));
           mr::apply_map(me, elements, [](int i, auto& o) { o.emit(static_cast<std::size_t>(i % 10), 1); }, counts);
           (void)mr::apply_reduce(me, counts, mode);
         });
-        ADD_FAILURE() << "run() returned normally";
-      } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("ArrayContainers have from " + std::to_string(21 - threads) + " to 20 keys"),
-                  std::string::npos)
-            << e.what();
-      }
+      }, "ArrayContainers have from " + std::to_string(21 - threads) + " to 20 keys");
     }
   }
 }

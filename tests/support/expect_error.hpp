@@ -9,13 +9,13 @@
 
 namespace pgasmr::test {
 
-/// Runs `operation`, expecting a pgasmr::error whose message contains `needle`.
-template <class Operation>
+/// Runs `operation`, expecting an E (a pgasmr::error by default) whose message contains `needle`.
+template <class E = pgasmr::error, class Operation>
 void expect_error(Operation operation, const std::string& needle) {
   try {
     operation();
-    ADD_FAILURE() << "no pgasmr::error; expected one mentioning \"" << needle << "\"";
-  } catch (const pgasmr::error& e) {
+    ADD_FAILURE() << "no exception; expected one mentioning \"" << needle << "\"";
+  } catch (const E& e) {
     EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
   }
 }
