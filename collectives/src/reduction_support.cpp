@@ -24,6 +24,11 @@ void mix_buffer(Fingerprint& hash, const BufferRef& buffer) {
   for (auto value : {buffer.base_offset, buffer.block, buffer.array_size, buffer.start, buffer.count}) hash.mix(value);
 }
 
+/// The participants of a later step of a reduction: membership() has checked the caller.
+Participants later_step(pg::Context& me, const Options& options, const char* operation = "reduction") {
+  return {me, options, operation, Participants::Checked{}};
+}
+
 }  // namespace
 
 Membership membership(pg::Context& me, const Options& options, const char* operation, const BufferRef& dst,
@@ -48,7 +53,7 @@ Membership membership(pg::Context& me, const Options& options, const char* opera
 
 std::pmr::vector<Run> shared_runs_to_fold(pg::Context& me, const BufferRef& src, const Options& options,
                                           const char* operation, std::pmr::vector<std::byte>& fetched) {
-  Participants p(me, options, operation, Participants::Checked{});
+  auto p = later_step(me, options, operation);
   std::pmr::vector<Run> runs(fetched.get_allocator());
   // Fetched runs first land in `fetched`, whose storage may move while it grows: record
   // offsets and turn them into pointers at the end.
@@ -84,7 +89,7 @@ std::pmr::vector<Run> shared_runs_to_fold(pg::Context& me, const BufferRef& src,
 std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std::span<const std::byte> mine,
                                                            std::pmr::vector<std::size_t>& sizes, const Options& options,
                                                            Readers readers) {
-  Participants p(me, options, "reduction", Participants::Checked{});
+  auto p = later_step(me, options);
   std::pmr::vector<std::byte> everyone(sizes.get_allocator());
   // Small partial results (a few per member) take one round through the mailbox.
   auto eager = allgather_eager(p, mine, everyone, sizes, readers);
@@ -109,7 +114,7 @@ std::optional<std::pmr::vector<std::byte>> allgather_bytes(pg::Context& me, std:
 
 bool visit_small(pg::Context& me, std::span<const std::byte> mine, const Options& options, Readers readers,
                  SmallTaker take, bool& left) {
-  auto outcome = visit_small_eager(Participants(me, options, "reduction", Participants::Checked{}), mine, readers, take);
+  auto outcome = visit_small_eager(later_step(me, options), mine, readers, take);
   left = outcome == EagerGather::left;
   return outcome != EagerGather::unavailable;
 }
@@ -138,11 +143,11 @@ void write_bytes(pg::Context& me, const BufferRef& dst, std::size_t offset, std:
 }
 
 void sync_in(pg::Context& me, const Options& options) {
-  if (options.sync.in != InSync::none) Participants(me, options, "reduction", Participants::Checked{}).team().barrier();
+  if (options.sync.in != InSync::none) later_step(me, options).team().barrier();
 }
 
 void sync_out(pg::Context& me, const Options& options) {
-  if (options.sync.out == OutSync::all) Participants(me, options, "reduction", Participants::Checked{}).team().barrier();
+  if (options.sync.out == OutSync::all) later_step(me, options).team().barrier();
 }
 
 void refuse(pg::Context& me, const Options& options, const char* operation, const std::string& cause) {

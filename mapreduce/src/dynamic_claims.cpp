@@ -17,7 +17,7 @@ DynamicClaims::DynamicClaims(pgas::Context& me, std::size_t n, std::size_t chunk
       n_(n),
       // Capped at n: every thread adds a chunk to the 64-bit counter once more after the last
       // claim, and a huge chunk wrapped it back below n (elements were mapped again).
-      chunk_(chunk == 0 ? automatic_chunk(n, me.threads()) : std::clamp<std::size_t>(chunk, 1, std::max<std::size_t>(n, 1))),
+      chunk_(chunk == 0 ? automatic_chunk(n, me.threads()) : std::min(chunk, std::max<std::size_t>(n, 1))),
       counter_(me, 1, 1) {
   // Shared memory is not zeroed on allocation (the heap reuses blocks).
   if (me.thread() == 0) pgas::atomic_store(me, counter_.ptr(0), std::uint64_t{0});

@@ -88,7 +88,8 @@ std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, 
   Stuck found;
   for (int t = 0; t < threads_; ++t) {
     auto body = static_cast<std::size_t>(t), helper = static_cast<std::size_t>(threads_ + t);
-    bool helper_idle = before[helper].active == 0 && now[helper].active == 0 && before[helper].waits == now[helper].waits;
+    bool helper_idle =
+        before[helper].active == 0 && now[helper].active == 0 && before[helper].waits == now[helper].waits;
     if (!helper_idle) {
       if (!in_one_wait(helper)) return std::nullopt;
       found.helpers.push_back(t);

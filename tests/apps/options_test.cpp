@@ -96,12 +96,14 @@ TEST(AppOptions, BadCommandLines) {
   for (const char* flag : {"--verify", "--show-balance", "--skip-unreadable"})
     EXPECT_NE(usage_error_of({flag, "x", flag}).find(std::string(flag) + " is given twice"), std::string::npos);
   EXPECT_NE(usage_error_of({"--top", "1", "x", "--top=2"}).find("--top is given twice"), std::string::npos);
-  EXPECT_NE(usage_error_of({"--threads", "1", "x", "--threads", "2"}).find("--threads is given twice"), std::string::npos);
+  EXPECT_NE(usage_error_of({"--threads", "1", "x", "--threads", "2"}).find("--threads is given twice"),
+            std::string::npos);
   EXPECT_NE(usage_error_of({}).find("no input given (INPUT)"), std::string::npos);
   EXPECT_NE(usage_error_of({"a", "b"}).find("one input expected (INPUT), got 2"), std::string::npos);
   EXPECT_NE(usage_error_of({"--skip-unreadable=yes", "x"}).find("unknown option"), std::string::npos);
   // It was accepted and did nothing: a missing input stayed an error.
-  EXPECT_NE(usage_error_of({"--skip-unreadable", "x"}).find("--skip-unreadable is for apps that read lists of files; this one reads INPUT"),
+  EXPECT_NE(usage_error_of({"--skip-unreadable", "x"})
+                .find("--skip-unreadable is for apps that read lists of files; this one reads INPUT"),
             std::string::npos);
 }
 
