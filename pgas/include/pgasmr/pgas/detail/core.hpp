@@ -68,8 +68,8 @@ bool acts_for(const Context& me) noexcept;
 class Liveness;
 
 /// `me` gives its helper thread (its progress thread) a piece of work, before posting it: the
-/// work counts as progress, for the watch that a thread returned from the body keeps on the
-/// others (see Runtime::run), until the helper's HelperAtWork for it ends.
+/// work counts as progress, for the job's watch on its threads (Runtime::run, pgas/src/liveness),
+/// until the helper's HelperAtWork for it ends.
 void helper_given_work(const Context& me) noexcept;
 
 /// While it lives, the calling helper thread does a piece of work given by `me`; its waits are
@@ -86,10 +86,10 @@ class HelperAtWork {
   int local_;
 };
 
-/// Marks a wait of the calling thread while it lives, for the watch that a thread returned from
-/// the body keeps on the others (Runtime::run): a thread in one wait throughout a second,
-/// while every other has returned or waits too, waits for nothing that can still come. Every
-/// waiting loop holds one, around its poll_round calls too.
+/// Marks a wait of the calling thread while it lives, for the job's watch on its threads
+/// (Runtime::run): a thread in one wait throughout a second, while every other has returned or
+/// waits too, waits for nothing that can still come. Every waiting loop holds one, around its
+/// poll_round calls too.
 class WaitNote {
  public:
   WaitNote() noexcept;
