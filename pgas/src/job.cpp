@@ -13,6 +13,26 @@ namespace pgasmr::pgas::detail {
 namespace {
 std::atomic<std::uint64_t> last_serial{0};
 std::atomic<std::uint64_t> running{0};  // runs do not nest (Runtime::run)
+
+template <class Word>
+std::uint64_t apply_atomic(std::byte* address, atomic_op op, std::uint64_t operand, std::uint64_t expected) {
+  std::atomic_ref<Word> word(*reinterpret_cast<Word*>(address));
+  switch (op) {
+    case atomic_op::load:
+      return word.load();
+    case atomic_op::store:
+      word.store(static_cast<Word>(operand));
+      return 0;
+    case atomic_op::fetch_add:
+      return word.fetch_add(static_cast<Word>(operand));
+    case atomic_op::compare_exchange: {
+      auto previous = static_cast<Word>(expected);
+      word.compare_exchange_strong(previous, static_cast<Word>(operand));
+      return previous;
+    }
+  }
+  return 0;
+}
 }  // namespace
 
 std::uint64_t Job::running_serial() noexcept { return running.load(std::memory_order_acquire); }
@@ -36,6 +56,7 @@ Job::Job(const Config& config, Transport& transport, const Topology& topology)
   std::vector<thread_id> everyone(static_cast<std::size_t>(threads()));
   std::iota(everyone.begin(), everyone.end(), 0);
   world_team_ = std::make_shared<TeamState>(*this, std::move(everyone), transport.world_group());
+  departures_ = transport.world_group();
 }
 
 Job::~Job() { running.store(0, std::memory_order_release); }
@@ -53,6 +74,27 @@ void Job::check_range(const char* operation, thread_id thread, std::size_t offse
 std::byte* Job::direct(thread_id thread, std::size_t offset) const noexcept {
   if (process_of(thread) != process_) return nullptr;
   return transport_.segments() + displacement(thread, offset);
+}
+
+void Job::await_every_process() {
+  if (!departures_) return;
+  // As a team barrier between processes: their transfers complete before, and are seen after.
+  transport_.flush_all_and_sync();
+  departures_->barrier_start();
+  poll_until(cancellation_, [&] { return departures_->barrier_test(); });
+  transport_.flush_all_and_sync();
+}
+
+std::uint64_t Job::atomic(atomic_op op, std::size_t width, bool is_signed, thread_id thread, std::size_t offset,
+                          std::uint64_t operand, std::uint64_t expected) const {
+  // CPU atomics (also across the processes of a host, on their shared memory) when every
+  // segment is mapped; otherwise every atomic goes through MPI, even on a mapped word, so that
+  // CPU and MPI atomics never race on one word.
+  if (!all_mapped_)
+    return transport_.atomic(op, width, is_signed, process_of(thread), displacement(thread, offset), operand, expected);
+  auto* address = mapped(thread, offset);
+  return width == 8 ? apply_atomic<std::uint64_t>(address, op, operand, expected)
+                    : apply_atomic<std::uint32_t>(address, op, operand, expected);
 }
 
 std::byte* Job::staging(thread_id thread) const noexcept {

@@ -55,6 +55,10 @@ class Job {
   /// Every thread's segment is mapped: atomics are CPU atomics, and no transfer needs MPI's
   /// completion or ordering.
   bool all_mapped() const noexcept { return all_mapped_; }
+  /// One atomic operation on the 4- or 8-byte word at (thread, offset), in range and aligned;
+  /// returns the previous value (load: the value).
+  std::uint64_t atomic(atomic_op op, std::size_t width, bool is_signed, thread_id thread, std::size_t offset,
+                       std::uint64_t operand, std::uint64_t expected) const;
   /// The collectives' staging area of `thread` (staging_bytes() long): where its private bytes
   /// wait for the other processes of its host. nullptr when the thread is not mapped or the job
   /// has no staging areas (one process, or shared segments off).
@@ -64,6 +68,12 @@ class Job {
   std::size_t displacement(thread_id thread, std::size_t offset) const noexcept {
     return static_cast<std::size_t>(thread % threads_per_process_) * layout_.segment + offset;
   }
+
+  /// For one thread of each process, once all its threads have returned from the job's body:
+  /// waits until every process's have. The processes meet in a group of their own, which no
+  /// barrier of the body can match (a process that returned early would otherwise release a
+  /// barrier that the others wait in, and leave them waiting at the end). Throws job_cancelled.
+  void await_every_process();
 
   Transport& transport() const noexcept { return transport_; }
   Cancellation& cancellation() noexcept { return cancellation_; }
@@ -87,6 +97,7 @@ class Job {
   Cancellation cancellation_;
   Liveness liveness_;
   std::shared_ptr<TeamState> world_team_;
+  std::unique_ptr<ProcessGroup> departures_;  // every process (none with one process)
 };
 
 }  // namespace pgasmr::pgas::detail

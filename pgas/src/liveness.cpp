@@ -11,6 +11,7 @@
 #include <pgasmr/pgas/error.hpp>
 
 #include "job.hpp"
+#include "peer_states.hpp"
 
 namespace pgasmr::pgas::detail {
 namespace {
@@ -105,6 +106,12 @@ std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, 
   return found;
 }
 
+bool Liveness::all_returned(const std::vector<Look>& now) const {
+  for (std::size_t k = 0; k < now.size(); ++k)
+    if (now[k].active != 0) return false;
+  return true;
+}
+
 std::string Liveness::list(const std::vector<int>& locals) const {
   std::string who = locals.size() > 1 ? "threads " : "thread ";
   for (std::size_t k = 0; k < locals.size() && k < 8; ++k) who += (k ? ", " : "") + std::to_string(first_ + locals[k]);
@@ -112,29 +119,41 @@ std::string Liveness::list(const std::vector<int>& locals) const {
   return who;
 }
 
-pgasmr::error Liveness::explain(const Stuck& found) const {
+pgasmr::error Liveness::explain(const Stuck& found, const std::optional<std::vector<int>>& returned_processes) const {
   const std::string rule = ": every thread must make the same collective calls, in the same order";
-  if (found.departed.empty())
-    return {"Runtime::run", first_ + found.threads.front(),
-            "every thread waits for another (" + list(found.threads) +
+  const auto& waiting = found.threads.empty() ? found.helpers : found.threads;
+  std::string returned = found.departed.empty() ? "" : list(found.departed);
+  if (returned_processes && !returned_processes->empty()) {
+    const auto& processes = *returned_processes;
+    returned += std::string(returned.empty() ? "" : " and ") + "every thread of process" +
+                (processes.size() > 1 ? "es " : " ");
+    for (std::size_t k = 0; k < processes.size(); ++k) returned += (k ? ", " : "") + std::to_string(processes[k]);
+  }
+  if (returned.empty())
+    return {"Runtime::run", first_ + waiting.front(),
+            "every thread waits for another (" + list(waiting) +
+                (returned_processes ? " in this process, and the other processes' threads" : "") +
                 ", in barriers, collectives, requests or for locks) and none can go on: the threads made "
                 "different collective calls (a blocking one on some, its i-form on others?) or took locks in "
                 "different orders" +
                 rule};
-  auto returned = list(found.departed) + " returned";
+  auto reporter = first_ + (found.departed.empty() ? waiting : found.departed).front();
   if (found.threads.empty())
-    return {"Runtime::run", first_ + found.departed.front(),
-            returned + " from the job's body while the non-blocking collectives of " + list(found.helpers) +
+    return {"Runtime::run", reporter,
+            returned + " returned from the job's body while the non-blocking collectives of " + list(found.helpers) +
                 " wait for members that never joined them" + rule};
-  return {"Runtime::run", first_ + found.departed.front(),
-          returned + " from the job's body while " + list(found.threads) +
-              (found.threads.size() > 1 ? " wait" : " waits") +
-              (found.departed.size() > 1 ? " for them" : " for it") + " (in a barrier, a collective or for a lock)" +
-              rule};
+  bool several = found.departed.size() > 1 || (returned_processes && !returned_processes->empty());
+  return {"Runtime::run", reporter,
+          returned + " returned from the job's body while " + list(found.threads) +
+              (found.threads.size() > 1 ? " wait" : " waits") + (several ? " for them" : " for it") +
+              " (in a barrier, a collective or for a lock)" + rule};
 }
 
-std::jthread Liveness::watch(Cancellation& cancellation) {
-  return std::jthread([this, &cancellation](const std::stop_token& stop) {
+std::jthread Liveness::watch(Job& job) {
+  return std::jthread([this, &job](const std::stop_token& stop) {
+    auto& cancellation = job.cancellation();
+    std::optional<PeerStates> peers;
+    if (job.multi_process()) peers.emplace(job);
     std::mutex mutex;
     std::condition_variable_any never;
     std::unique_lock lock(mutex);
@@ -143,9 +162,18 @@ std::jthread Liveness::watch(Cancellation& cancellation) {
       never.wait_for(lock, stop, stuck_for, [] { return false; });  // a second, or until stopped
       if (stop.stop_requested() || cancellation.cancelled()) return;
       auto now = look();
-      if (auto found = stuck(before, now)) {
-        cancellation.cancel(std::make_exception_ptr(explain(*found)));
-        return;
+      auto found = stuck(before, now);
+      if (!peers) {
+        if (found) return cancellation.cancel(std::make_exception_ptr(explain(*found)));
+      } else {
+        using Finding = PeerStates::Finding;
+        auto finding = found ? Finding::stuck : all_returned(now) ? Finding::returned : Finding::running;
+        try {
+          if (peers->none_can_go_on(finding))
+            return cancellation.cancel(std::make_exception_ptr(explain(*found, peers->returned())));
+        } catch (...) {  // MPI failed: the job cannot go on either
+          return cancellation.cancel(std::current_exception());
+        }
       }
       before = std::move(now);
     }

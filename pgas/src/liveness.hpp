@@ -1,19 +1,20 @@
 #pragma once
-// Liveness: whether the threads of a one-process job can still make progress. A thread that
-// returns from the job's body while others wait for it (in a barrier, a collective or for a
-// lock it holds), threads that made different collective calls, or locks taken in opposite
-// orders leave threads waiting forever, as in UPC. Instead, a watch thread looks at the body
-// threads once a second: when every one that has not returned has stayed in one and the same
-// wait since the last look, and every helper is idle or in one wait too, nothing is left to end
-// those waits, and the job fails with an error that says why.
+// Liveness: whether the threads of a job can still make progress. A thread that returns from
+// the job's body while others wait for it (in a barrier, a collective or for a lock it holds),
+// threads that made different collective calls, or locks taken in opposite orders leave threads
+// waiting forever, as in UPC. Instead, a watch thread looks at the body threads of its process
+// once a second: when every one that has not returned has stayed in one and the same wait since
+// the last look, and every helper is idle or in one wait too, nothing in the process is left to
+// end those waits. In a one-process job that ends the job with an error that says why; between
+// processes, only once no other process can end them either (pgas/src/peer_states).
 //
 // Every waiting primitive holds a WaitNote (pgas/detail/core.hpp) while it waits: it counts the
 // wait and marks the thread as waiting in its slot (stores to a line the thread owns, read only
 // by the watch). A body thread's helper (its progress thread, which runs its non-blocking
 // collectives) has a slot too: while it works its waits count like the body threads' (a
 // request's wait() may wait on a collective that waits forever), and its work in between counts
-// as progress. Waits without a note (a mutex) count as progress, so the watch errs towards
-// waiting on.
+// as progress. Waits without a note (a mutex, a blocking MPI call, which may be moving data)
+// count as progress, so the watch errs towards waiting on.
 
 #include <atomic>
 #include <cstdint>
@@ -31,6 +32,8 @@
 
 namespace pgasmr::pgas::detail {
 
+class Job;
+
 class Liveness {
  public:
   /// `threads`: the body threads of this process; `first`: the global id of the first.
@@ -40,9 +43,8 @@ class Liveness {
   void enter(int local) noexcept;
 
   /// Looks at the threads once a second from a thread of its own until the returned thread is
-  /// destroyed, and cancels the job with an error saying why once none of them can go on. For
-  /// one-process jobs: between processes nobody sees whether a wait elsewhere can still end.
-  std::jthread watch(Cancellation&);
+  /// destroyed, and cancels the job with an error saying why once none of them can go on.
+  std::jthread watch(Job&);
 
   /// For a body thread that has returned from the body: waits until every body thread of this
   /// process has, and its helper has ended the work it was given. Throws job_cancelled when
@@ -88,8 +90,11 @@ class Liveness {
   /// Stuck when every body thread that has not departed and every helper at work stayed in one
   /// wait (one of them at least); nullopt when one still runs.
   std::optional<Stuck> stuck(const std::vector<Look>& before, const std::vector<Look>& now) const;
-  /// The error that ends a job found stuck.
-  pgasmr::error explain(const Stuck&) const;
+  /// Every body thread has departed and every helper is idle.
+  bool all_returned(const std::vector<Look>& now) const;
+  /// The error that ends a job found stuck; between processes, `returned_processes` names the
+  /// other processes that returned from the body.
+  pgasmr::error explain(const Stuck&, const std::optional<std::vector<int>>& returned_processes = std::nullopt) const;
   /// "0, 3, 5", the global ids of `locals` (8 at most, then how many more).
   std::string list(const std::vector<int>& locals) const;
 

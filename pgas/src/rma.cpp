@@ -2,7 +2,6 @@
 // and with shared segments those of its host), the transport otherwise.
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -135,28 +134,6 @@ int put_bytes_nb(Context& me, thread_id dst_thread, std::size_t dst_offset, cons
 
 void complete_transfers(Context& me, int process) { me.job().transport().flush(process); }
 
-namespace {
-template <class Word>
-std::uint64_t apply_atomic(std::byte* address, atomic_op op, std::uint64_t operand, std::uint64_t expected) {
-  std::atomic_ref<Word> word(*reinterpret_cast<Word*>(address));
-  switch (op) {
-    case atomic_op::load:
-      return word.load();
-    case atomic_op::store:
-      word.store(static_cast<Word>(operand));
-      return 0;
-    case atomic_op::fetch_add:
-      return word.fetch_add(static_cast<Word>(operand));
-    case atomic_op::compare_exchange: {
-      auto previous = static_cast<Word>(expected);
-      word.compare_exchange_strong(previous, static_cast<Word>(operand));
-      return previous;
-    }
-  }
-  return 0;
-}
-}  // namespace
-
 std::uint64_t atomic_bytes(Context& me, atomic_op op, std::size_t width, bool is_signed, thread_id thread,
                            std::size_t offset, std::uint64_t operand, std::uint64_t expected) {
   auto& job = me.job();
@@ -164,15 +141,7 @@ std::uint64_t atomic_bytes(Context& me, atomic_op op, std::size_t width, bool is
   if (offset % width != 0)
     throw_error("atomic", "offset " + std::to_string(offset) + " is not aligned to the " + std::to_string(width) +
                               "-byte operand");
-  // CPU atomics (also across the processes of a host, on their shared memory) when every
-  // segment is mapped; otherwise every atomic goes through MPI, even on a mapped word, so that
-  // CPU and MPI atomics never race on one word.
-  if (!job.all_mapped())
-    return job.transport().atomic(op, width, is_signed, job.process_of(thread), job.displacement(thread, offset),
-                                  operand, expected);
-  auto* address = job.mapped(thread, offset);
-  return width == 8 ? apply_atomic<std::uint64_t>(address, op, operand, expected)
-                    : apply_atomic<std::uint32_t>(address, op, operand, expected);
+  return job.atomic(op, width, is_signed, thread, offset, operand, expected);
 }
 
 }  // namespace pgasmr::pgas::detail

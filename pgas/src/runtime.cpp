@@ -158,9 +158,9 @@ void Runtime::run(const std::function<void(Context&)>& body) {
       job.liveness().enter(local_thread);
       me.barrier();
       body(me);
-      // Not a barrier at once: one could match a barrier that another thread still waits in.
+      // Not a barrier: one could match a barrier that another thread still waits in.
       job.liveness().depart(local_thread, job.cancellation());
-      me.barrier();
+      if (local_thread == 0) job.await_every_process();
     } catch (...) {
       job.cancellation().cancel(std::current_exception());
     }
@@ -168,8 +168,7 @@ void Runtime::run(const std::function<void(Context&)>& body) {
     detail::set_current_thread(-1);
   };
   {
-    // Between processes nobody sees whether a wait elsewhere can still end: no watch there.
-    auto watch = job.multi_process() ? std::jthread() : job.liveness().watch(job.cancellation());
+    auto watch = job.liveness().watch(job);
     std::vector<std::jthread> workers;
     workers.reserve(static_cast<std::size_t>(threads));
     for (int t = 0; t < threads; ++t) workers.emplace_back(worker, t);

@@ -1,19 +1,76 @@
-// Run under mpirun by the pgas_mpi_failure test: thread 1 throws while every other thread of
-// every process waits in a barrier. The whole job must end with a non-zero status and print
-// the error; returning normally (exit 0) or hanging fails the test (see expect_failure.cmake).
+// Run under mpirun by the pgas_mpi_* tests (PGASMR_THREADS=2, 2 processes). Each mode must end
+// the whole job the way tests/pgas/CMakeLists.txt expects; hanging fails the test (see
+// expect_failure.cmake).
+//   throws          thread 1 throws while every other thread of every process waits in a barrier:
+//                   the job fails with that error
+//   returns-early   every thread of the last process returns from the body while the others wait
+//                   in a barrier: the job fails, naming the process (it used to hang)
+//   crossed-locks   thread 0 and the first thread of the last process take two locks in opposite
+//                   orders, the others wait in a barrier: the job fails (it used to hang)
+//   naps            no error: the last process's threads nap 2.5 s while the others wait in a
+//                   barrier, then return while the others go on among themselves for 3 s
 
+#include <chrono>
 #include <cstdio>
+#include <optional>
+#include <string>
+#include <thread>
 
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/error.hpp>
+#include <pgasmr/pgas/lock.hpp>
 #include <pgasmr/pgas/runtime.hpp>
+#include <pgasmr/pgas/team.hpp>
+
+namespace pg = pgasmr::pgas;
+using namespace std::chrono_literals;
+
+namespace {
+
+bool in_last_process(const pg::Context& me) { return me.process() == me.processes() - 1; }
+
+void crossed_locks(pg::Context& me) {
+  auto a = pg::Lock::all_alloc(me), b = pg::Lock::all_alloc(me);
+  bool first_here = me.thread() == 0, first_there = in_last_process(me) && me.local_thread() == 0;
+  std::optional<pg::LockGuard> one;
+  if (first_here || first_there) one.emplace(me, first_here ? a : b);
+  me.barrier();
+  if (first_here || first_there) pg::LockGuard two(me, first_here ? b : a);
+  me.barrier();
+}
+
+void naps(pg::Context& me) {
+  if (in_last_process(me)) std::this_thread::sleep_for(2500ms);
+  me.barrier();
+  auto mine = me.world().split(me.process(), me.thread());
+  if (in_last_process(me)) return;
+  for (int round = 0; round < 30; ++round) {
+    if (mine.rank() == 0) std::this_thread::sleep_for(100ms);
+    mine.barrier();
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  pgasmr::pgas::Runtime runtime(argc, argv);
-  runtime.run([](pgasmr::pgas::Context& me) {
-    if (me.thread() == 1) throw pgasmr::error("probe", me.thread(), "thread 1 failed on purpose");
-    me.barrier();
+  pg::Runtime runtime(argc, argv);
+  auto rest = runtime.remaining_arguments();
+  std::string mode = rest.empty() ? "throws" : rest.front();
+  runtime.run([&](pg::Context& me) {
+    if (mode == "throws") {
+      if (me.thread() == 1) throw pgasmr::error("probe", me.thread(), "thread 1 failed on purpose");
+      me.barrier();
+    } else if (mode == "returns-early") {
+      if (!in_last_process(me)) me.barrier();
+    } else if (mode == "crossed-locks") {
+      crossed_locks(me);
+    } else if (mode == "naps") {
+      naps(me);
+    } else {
+      throw pgasmr::error("probe", me.thread(), "unknown mode '" + mode + "'");
+    }
   });
-  std::printf("mpi_failure_probe: run() returned although thread 1 failed\n");
+  if (mode == "naps") return 0;
+  std::printf("mpi_failure_probe: run() returned although the job must fail (%s)\n", mode.c_str());
   return 0;
 }

@@ -1,0 +1,86 @@
+#include "peer_states.hpp"
+
+#include "job.hpp"
+#include "segment_layout.hpp"
+
+namespace pgasmr::pgas::detail {
+namespace {
+
+// A word: what was found (2 bits), the job's serial (20 bits), the look that began the stretch
+// of stuck looks (21 bits) and the latest look (21 bits). Looks come once a second, so 21 bits
+// wrap after 24 days; only their equality matters.
+enum Kind : std::uint64_t { running = 0, stuck = 1, returned_from_body = 2 };
+constexpr std::uint64_t serial_mask = (1u << 20) - 1, look_mask = (1u << 21) - 1;
+
+struct Fields {
+  std::uint64_t kind, serial, since, look;
+};
+
+std::uint64_t encode(Fields f) {
+  return f.kind | (f.serial & serial_mask) << 2 | (f.since & look_mask) << 22 | (f.look & look_mask) << 43;
+}
+
+Fields decode(std::uint64_t word) {
+  return {word & 3, word >> 2 & serial_mask, word >> 22 & look_mask, word >> 43 & look_mask};
+}
+
+}  // namespace
+
+// A job starts as running: its first worker zeroes the word, which reads as running as well.
+PeerStates::PeerStates(const Job& job)
+    : job_(job), serial_(job.serial() & serial_mask), published_(encode({running, serial_, 0, 0})) {}
+
+bool PeerStates::none_can_go_on(Finding finding) {
+  ++looks_;
+  if (finding != Finding::stuck) {
+    publish(encode({finding == Finding::returned ? returned_from_body : running, serial_, 0, 0}));
+    before_.reset();
+    return false;
+  }
+  if (!before_) stuck_since_ = looks_;
+  publish(encode({stuck, serial_, stuck_since_, looks_}));
+  auto now = read();
+  bool none = before_ && none_can_go_on(*before_, now);
+  before_ = std::move(now);
+  return none;
+}
+
+void PeerStates::publish(std::uint64_t word) {
+  if (word == published_) return;
+  published_ = word;
+  job_.atomic(atomic_op::store, 8, false, job_.process() * job_.threads_per_process(), SegmentLayout::liveness_slot,
+              word, 0);
+}
+
+PeerStates::Reading PeerStates::read() const {
+  Reading words;
+  for (int p = 0; p < job_.processes(); ++p)
+    words.push_back(job_.atomic(atomic_op::load, 8, false, p * job_.threads_per_process(),
+                                SegmentLayout::liveness_slot, 0, 0));
+  return words;
+}
+
+bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const {
+  for (int p = 0; p < job_.processes(); ++p) {
+    if (p == job_.process()) continue;
+    auto then = decode(before[static_cast<std::size_t>(p)]), latest = decode(now[static_cast<std::size_t>(p)]);
+    if (latest.serial != serial_) return false;  // still the word of an earlier job
+    if (latest.kind == returned_from_body) continue;
+    bool one_stretch = then.kind == stuck && latest.kind == stuck && then.serial == serial_ &&
+                       then.since == latest.since && then.look != latest.look;
+    if (!one_stretch) return false;
+  }
+  return true;
+}
+
+std::vector<int> PeerStates::returned() const {
+  std::vector<int> processes;
+  if (!before_) return processes;
+  for (int p = 0; p < job_.processes(); ++p) {
+    auto fields = decode((*before_)[static_cast<std::size_t>(p)]);
+    if (p != job_.process() && fields.serial == serial_ && fields.kind == returned_from_body) processes.push_back(p);
+  }
+  return processes;
+}
+
+}  // namespace pgasmr::pgas::detail
