@@ -19,6 +19,15 @@ std::int64_t holder_value(const Context& me) { return me.thread() + 1; }
 void order_memory(Context& me) {
   if (!me.job().all_mapped()) me.job().transport().flush_all_and_sync();
 }
+
+/// One attempt to take the lock at `word` for lock() or try_lock() (`operation`, for errors).
+bool try_acquire(Context& me, global_ptr<std::int64_t> word, const char* operation) {
+  auto previous = atomic_compare_exchange(me, word, 0, holder_value(me));
+  if (previous == holder_value(me)) throw_error(operation, "the calling thread already holds this lock");
+  if (previous != 0) return false;
+  order_memory(me);
+  return true;
+}
 }  // namespace
 
 Lock Lock::all_alloc(Context& me) {
@@ -34,16 +43,10 @@ Lock Lock::global_alloc(Context& me) {
   return Lock(word);
 }
 
-bool Lock::try_lock(Context& me) {
-  auto previous = atomic_compare_exchange(me, word_, 0, holder_value(me));
-  if (previous == holder_value(me)) throw_error("Lock::try_lock", "the calling thread already holds this lock");
-  if (previous != 0) return false;
-  order_memory(me);
-  return true;
-}
+bool Lock::try_lock(Context& me) { return try_acquire(me, word_, "Lock::try_lock"); }
 
 void Lock::lock(Context& me) {
-  detail::poll_until(me.job().cancellation(), [&] { return try_lock(me); });
+  detail::poll_until(me.job().cancellation(), [&] { return try_acquire(me, word_, "Lock::lock"); });
 }
 
 void Lock::unlock(Context& me) {

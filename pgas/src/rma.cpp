@@ -59,9 +59,10 @@ std::byte* checked_direct_address(const Context& me, thread_id thread, std::size
                                        ") has a local address; use get/put/memget/memput");
 }
 
-void get_bytes(Context& me, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes) {
+void get_bytes(Context& me, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes,
+               const char* operation) {
   auto& job = me.job();
-  job.check_range("get", src_thread, src_offset, bytes);
+  job.check_range(operation, src_thread, src_offset, bytes);
   if (bytes == 0) return;
   if (auto* src = job.mapped(src_thread, src_offset)) {
     std::memcpy(dst, src, bytes);
@@ -70,9 +71,10 @@ void get_bytes(Context& me, void* dst, thread_id src_thread, std::size_t src_off
   job.transport().get(dst, job.process_of(src_thread), job.displacement(src_thread, src_offset), bytes);
 }
 
-void put_bytes(Context& me, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes) {
+void put_bytes(Context& me, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes,
+               const char* operation) {
   auto& job = me.job();
-  job.check_range("put", dst_thread, dst_offset, bytes);
+  job.check_range(operation, dst_thread, dst_offset, bytes);
   if (bytes == 0) return;
   if (auto* dst = job.mapped(dst_thread, dst_offset)) {
     std::memcpy(dst, src, bytes);

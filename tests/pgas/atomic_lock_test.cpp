@@ -300,8 +300,10 @@ TEST(Lock, misuse_throws) {
     auto own = pg::Lock::global_alloc(me);  // one lock per thread
     expect_error([&] { own.unlock(me); }, "the lock is not held");
     own.lock(me);
+    expect_error([&] { (void)own.try_lock(me); }, "Lock::try_lock (thread");
     expect_error([&] { (void)own.try_lock(me); }, "already holds this lock");
-    // lock() retries try_lock: without that check it would wait for itself forever.
+    // lock() retries its attempt: without that check it would wait for itself forever.
+    if (!::testing::Test::HasFailure()) expect_error([&] { own.lock(me); }, "Lock::lock (thread");
     if (!::testing::Test::HasFailure()) expect_error([&] { own.lock(me); }, "already holds this lock");
     own.unlock(me);
     expect_error([&] { own.unlock(me); }, "the lock is not held");  // not twice

@@ -380,13 +380,19 @@ TEST(Rma, thread_out_of_range_throws) {
       SCOPED_TRACE("thread " + std::to_string(bad));
       pg::global_ptr<std::uint64_t> p(bad, 4096);
       auto says = "thread " + std::to_string(bad) + " does not exist (THREADS is " + std::to_string(me.threads());
-      expect_error([&] { (void)pg::get(me, p); }, says);
+      // Each error names the call the user made.
+      expect_error([&] { (void)pg::get(me, p); }, "get (thread " + std::to_string(me.thread()) + "): " + says);
+      expect_error([&] { pg::put(me, p, std::uint64_t{1}); }, "put (thread");
       expect_error([&] { pg::put(me, p, std::uint64_t{1}); }, says);
+      expect_error([&] { pg::memget(me, std::span(buffer), p); }, "memget (thread");
       expect_error([&] { pg::memget(me, std::span(buffer), p); }, says);
       expect_error([&] { pg::memget(me, std::span(buffer).first(0), p); }, says);  // even for 0 bytes
+      expect_error([&] { pg::memput(me, p, buffer); }, "memput (thread");
       expect_error([&] { pg::memput(me, p, buffer); }, says);
+      expect_error([&] { pg::memcpy(me, p, valid, 4); }, "memcpy (thread");
       expect_error([&] { pg::memcpy(me, p, valid, 4); }, says);
       expect_error([&] { pg::memcpy(me, valid, p, 4); }, says);
+      expect_error([&] { auto h = pg::memget_nb(me, std::span(buffer), p); }, "memget_nb (thread");
       expect_error([&] { auto h = pg::memget_nb(me, std::span(buffer), p); }, says);
       expect_error([&] { auto h = pg::memput_nb(me, p, buffer); }, says);
       expect_error([&] { (void)p.is_local(me); }, says);

@@ -65,14 +65,14 @@ void put(Context& me, global_ptr<T> dst, const std::type_identity_t<T>& value) {
 /// Copies src[0, dst.size()) of shared memory into private `dst` (upc_memget).
 template <transferable T>
 void memget(Context& me, std::type_identity_t<std::span<std::remove_const_t<T>>> dst, global_ptr<T> src) {
-  detail::get_bytes(me, dst.data(), src.where(), src.offset(), dst.size_bytes());
+  detail::get_bytes(me, dst.data(), src.where(), src.offset(), dst.size_bytes(), "memget");
 }
 
 /// Copies private `src` into shared memory at dst (upc_memput).
 template <transferable T>
 void memput(Context& me, global_ptr<T> dst, std::type_identity_t<std::span<const T>> src) {
   static_assert(!std::is_const_v<T>, "memput needs a global_ptr to non-const T");
-  detail::put_bytes(me, dst.where(), dst.offset(), src.data(), src.size_bytes());
+  detail::put_bytes(me, dst.where(), dst.offset(), src.data(), src.size_bytes(), "memput");
 }
 
 /// Copies `count` elements between two shared locations (upc_memcpy).

@@ -34,8 +34,11 @@ std::span<std::byte> staging_area(const Context&, thread_id);
 /// The size of every thread's staging area (0 without), the same in every process.
 std::size_t staging_bytes(const Context&) noexcept;
 
-void get_bytes(Context&, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes);
-void put_bytes(Context&, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes);
+/// `operation` names the caller in errors.
+void get_bytes(Context&, void* dst, thread_id src_thread, std::size_t src_offset, std::size_t bytes,
+               const char* operation = "get");
+void put_bytes(Context&, thread_id dst_thread, std::size_t dst_offset, const void* src, std::size_t bytes,
+               const char* operation = "put");
 void copy_bytes(Context&, thread_id dst_thread, std::size_t dst_offset, thread_id src_thread,
                 std::size_t src_offset, std::size_t bytes);
 
