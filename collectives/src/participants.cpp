@@ -24,12 +24,9 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
 
 Participants::Participants(pg::Context& me, const Options& options, const char* operation)
     : Participants(me, options, operation, Checked{}) {
-  if (!pg::detail::acts_for(me))
-    refuse("called from an OS thread that does not run PGAS thread " + std::to_string(me.thread()) +
-           ": a Context and its teams belong to the thread that runs the body");
-  if (!*team_) refuse("the calling thread is not a member of the team (empty team)");
-  if (!team_->of_running_job())
-    refuse("the team belongs to a run that has ended: a team lives only as long as the run that made it");
+  // The world team's check is the caller's: whether this OS thread runs `me`.
+  for (const auto* team : {&me.world(), team_})
+    if (auto why = team->unusable_because(); !why.empty()) refuse(why);
   // A call of the caller's own would mix with a non-blocking collective in flight on the twin.
   if (team_->is_twin() && !on_progress_thread())
     refuse("a team's twin is the non-blocking collectives' own: call the i-form on the team instead");

@@ -25,7 +25,6 @@ void cancel_job_while_unwinding(Context& me, const char* operation, const char* 
 }
 
 void act_for(const Context& me) noexcept { set_current_thread(me.thread()); }
-bool acts_for(const Context& me) noexcept { return current_thread() == me.thread(); }
 
 void poll_round(Context& me, unsigned round, unsigned spin_rounds) {
   me.job().cancellation().throw_if_cancelled();

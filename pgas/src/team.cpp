@@ -39,15 +39,20 @@ detail::TeamState& Team::state() const {
   return *state_;
 }
 
-detail::TeamState& Team::usable_state(const char* operation) const {
-  auto& state = this->state();
-  if (!state.of_running_job())
-    throw_error(operation, "the team belongs to a run that has ended: a team lives only as long as the run that made it");
+std::string Team::unusable_because() const {
+  if (!state_) return "the calling thread is not a member of the team (empty team)";
+  if (!state_->of_running_job())
+    return "the team belongs to a run that has ended: a team lives only as long as the run that made it";
   // Another OS thread's barrier would count as this member's arrival.
-  if (auto member = state.members()[static_cast<std::size_t>(rank_)]; detail::current_thread() != member)
-    throw_error(operation, "used from an OS thread that does not run PGAS thread " + std::to_string(member) +
-                               ": a Context and its teams belong to the thread that runs the body");
-  return state;
+  if (auto member = state_->members()[static_cast<std::size_t>(rank_)]; detail::current_thread() != member)
+    return "used from an OS thread that does not run PGAS thread " + std::to_string(member) +
+           ": a Context and its teams belong to the thread that runs the body";
+  return {};
+}
+
+detail::TeamState& Team::usable_state(const char* operation) const {
+  if (auto why = unusable_because(); !why.empty()) throw_error(operation, why);
+  return *state_;
 }
 
 bool Team::of_running_job() const noexcept { return state_ && state_->of_running_job(); }

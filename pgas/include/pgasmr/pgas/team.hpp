@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <typeindex>
 #include <typeinfo>
 
@@ -93,11 +94,13 @@ class Team {
 
   /// For pgasmr's own layers: the state shared by the members of this process.
   detail::TeamState& state() const;
+  /// Why the calling OS thread may not synchronise on this team now (empty when it may): the
+  /// team is empty, belongs to a run that has ended, or the caller is not the OS thread that
+  /// runs the member. Barriers and splits refuse it; the collectives check once a call.
+  std::string unusable_because() const;
 
  private:
-  /// state(), refusing a team whose run has ended and a caller on another OS thread than the
-  /// member's (the operations that synchronise check: barriers, split; the collectives check for
-  /// themselves, once a call).
+  /// state(), throwing pgasmr::error naming `operation` when unusable_because() says why not.
   detail::TeamState& usable_state(const char* operation) const;
   std::shared_ptr<void> extension_slot(std::type_index type, const std::function<std::shared_ptr<void>()>& make) const;
 

@@ -64,9 +64,6 @@ void cancel_job_while_unwinding(Context&, const char* operation, const char* cau
 /// Makes the calling OS thread act for `me`'s PGAS thread in error messages: for a helper
 /// thread that works on its behalf (the collectives' progress threads).
 void act_for(const Context& me) noexcept;
-/// True when the calling OS thread acts for `me`'s PGAS thread: the thread running the body,
-/// or a helper after act_for(me).
-bool acts_for(const Context& me) noexcept;
 
 class Liveness;
 
