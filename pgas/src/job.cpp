@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -74,6 +77,19 @@ void Job::check_range(const char* operation, thread_id thread, std::size_t offse
 std::byte* Job::direct(thread_id thread, std::size_t offset) const noexcept {
   if (process_of(thread) != process_) return nullptr;
   return transport_.segments() + displacement(thread, offset);
+}
+
+void Job::fail_every_process(const std::exception_ptr& error) const {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "pgasmr: process %d failed: %s\n", process_, e.what());
+  } catch (...) {
+    std::fprintf(stderr, "pgasmr: process %d failed with a non-standard exception\n", process_);
+  }
+  std::fflush(stderr);
+  transport_.abort_job();
+  std::abort();  // abort_job does not return
 }
 
 void Job::await_every_process() {

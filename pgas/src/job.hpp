@@ -75,6 +75,10 @@ class Job {
   /// barrier that the others wait in, and leave them waiting at the end). Throws job_cancelled.
   void await_every_process();
 
+  /// Between processes: prints `error` as this process's failure and ends every process of the
+  /// job (the others cannot be unwound from here).
+  [[noreturn]] void fail_every_process(const std::exception_ptr& error) const;
+
   Transport& transport() const noexcept { return transport_; }
   Cancellation& cancellation() noexcept { return cancellation_; }
   Liveness& liveness() noexcept { return liveness_; }

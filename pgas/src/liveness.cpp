@@ -23,6 +23,7 @@ constexpr auto stuck_for = std::chrono::seconds(1);
 // The calling thread's slot, or nullptr for threads that are not body threads.
 thread_local std::atomic<std::uint64_t>* my_waits = nullptr;
 thread_local std::atomic<bool>* my_waiting = nullptr;
+thread_local std::atomic<std::uint64_t>* my_transport_group = nullptr;
 
 }  // namespace
 
@@ -36,6 +37,7 @@ void Liveness::enter(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(local)];
   my_waits = &slot.waits;
   my_waiting = &slot.waiting;
+  my_transport_group = &slot.transport_group;
 }
 
 void Liveness::wait_begins() noexcept {
@@ -49,6 +51,20 @@ void Liveness::wait_ends() noexcept {
   if (my_waiting) my_waiting->store(false, std::memory_order_relaxed);
 }
 
+void Liveness::transport_call_begins(std::uint64_t processes) noexcept {
+  if (!my_waits) return;
+  // A call among unknown processes is not noted: it counts as progress.
+  if (processes == 0) return;
+  my_transport_group->store(processes, std::memory_order_relaxed);
+  wait_begins();
+}
+
+void Liveness::transport_call_ends() noexcept {
+  if (!my_waits) return;
+  wait_ends();
+  my_transport_group->store(0, std::memory_order_relaxed);
+}
+
 WaitNote::WaitNote() noexcept { Liveness::wait_begins(); }
 WaitNote::~WaitNote() { Liveness::wait_ends(); }
 
@@ -60,6 +76,7 @@ void Liveness::helper_starts(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
   my_waits = &slot.waits;
   my_waiting = &slot.waiting;
+  my_transport_group = &slot.transport_group;
   // A piece of work begun is progress: the watchers see the count move.
   slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
@@ -70,6 +87,7 @@ void Liveness::helper_ends(int local) noexcept {
   slot.active.fetch_sub(1, std::memory_order_acq_rel);  // its last touch of the body thread's things
   my_waits = nullptr;
   my_waiting = nullptr;
+  my_transport_group = nullptr;
 }
 
 std::vector<Liveness::Look> Liveness::look() const {
@@ -77,16 +95,19 @@ std::vector<Liveness::Look> Liveness::look() const {
   for (std::size_t k = 0; k < 2 * static_cast<std::size_t>(threads_); ++k)
     slots.push_back({slots_[k].waits.load(std::memory_order_relaxed),
                      slots_[k].waiting.load(std::memory_order_relaxed),
+                     slots_[k].transport_group.load(std::memory_order_relaxed),
                      slots_[k].active.load(std::memory_order_relaxed)});
   return slots;
 }
 
 std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, const std::vector<Look>& now) const {
   // In one wait throughout: waiting at both looks, and no wait (or helper's work) begun between.
-  auto in_one_wait = [&](std::size_t k) {
-    return before[k].waiting && now[k].waiting && before[k].waits == now[k].waits;
-  };
   Stuck found;
+  auto in_one_wait = [&](std::size_t k) {
+    bool one = before[k].waiting && now[k].waiting && before[k].waits == now[k].waits;
+    if (one && now[k].transport_group != 0) found.transport_groups.push_back(now[k].transport_group);
+    return one;
+  };
   for (int t = 0; t < threads_; ++t) {
     auto body = static_cast<std::size_t>(t), helper = static_cast<std::size_t>(threads_ + t);
     bool helper_idle =
@@ -168,11 +189,12 @@ std::jthread Liveness::watch(Job& job) {
       } else {
         using Finding = PeerStates::Finding;
         auto finding = found ? Finding::stuck : all_returned(now) ? Finding::returned : Finding::running;
+        // A thread stuck in a blocking MPI call cannot be unwound: the watch ends the job itself.
         try {
-          if (peers->none_can_go_on(finding))
-            return cancellation.cancel(std::make_exception_ptr(explain(*found, peers->returned())));
+          if (peers->none_can_go_on(finding, found ? found->transport_groups : std::vector<std::uint64_t>{}))
+            job.fail_every_process(std::make_exception_ptr(explain(*found, peers->returned())));
         } catch (...) {  // MPI failed: the job cannot go on either
-          return cancellation.cancel(std::current_exception());
+          job.fail_every_process(std::current_exception());
         }
       }
       before = std::move(now);
@@ -184,6 +206,7 @@ void Liveness::depart(int local, const Cancellation& cancellation) {
   // The departure wait is not one of the waits the watch looks at.
   my_waits = nullptr;
   my_waiting = nullptr;
+  my_transport_group = nullptr;
   slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
   // Also waits for the work this thread gave its helper (a non-blocking collective whose request

@@ -13,8 +13,10 @@
 // by the watch). A body thread's helper (its progress thread, which runs its non-blocking
 // collectives) has a slot too: while it works its waits count like the body threads' (a
 // request's wait() may wait on a collective that waits forever), and its work in between counts
-// as progress. Waits without a note (a mutex, a blocking MPI call, which may be moving data)
-// count as progress, so the watch errs towards waiting on.
+// as progress. Waits without a note (a mutex) count as progress, so the watch errs towards
+// waiting on. A blocking call into MPI has a note of its own (TransportCallNote): it may be
+// moving data for seconds, so it counts as stuck only once a process of its group has returned
+// from the body (pgas/src/peer_states).
 
 #include <atomic>
 #include <cstdint>
@@ -68,16 +70,22 @@ class Liveness {
   /// body threads).
   static void wait_begins() noexcept;
   static void wait_ends() noexcept;
+  /// For TransportCallNote: a blocking call into MPI among `processes` (a mask of process ids,
+  /// 0 when unknown), which may be moving data, begins or ends.
+  static void transport_call_begins(std::uint64_t processes) noexcept;
+  static void transport_call_ends() noexcept;
 
  private:
   struct alignas(64) Slot {
     std::atomic<std::uint64_t> waits{0};  // waits begun (a helper's: and pieces of work begun)
     std::atomic<bool> waiting{false};     // in a wait now
+    std::atomic<std::uint64_t> transport_group{0};  // in a blocking MPI call: its processes
     std::atomic<int> active{1};           // a body thread: 1 until departed; a helper: work given, not ended
   };
   struct Look {
     std::uint64_t waits;
     bool waiting;
+    std::uint64_t transport_group;
     int active;
   };
   /// Body thread k's slot is k, its helper's threads_ + k.
@@ -86,6 +94,7 @@ class Liveness {
   /// have not departed, and the helpers at work; and the departed threads.
   struct Stuck {
     std::vector<int> threads, helpers, departed;
+    std::vector<std::uint64_t> transport_groups;  // of those in blocking MPI calls (process masks)
   };
   /// Stuck when every body thread that has not departed and every helper at work stayed in one
   /// wait (one of them at least); nullopt when one still runs.
@@ -102,6 +111,16 @@ class Liveness {
   thread_id first_;
   std::unique_ptr<Slot[]> slots_;  // threads_ body threads, then their helpers
   std::atomic<int> departed_{0};
+};
+
+/// Marks a blocking call into MPI (a process group's collective or point-to-point call) while it
+/// lives, as WaitNote marks a wait.
+class TransportCallNote {
+ public:
+  explicit TransportCallNote(std::uint64_t processes) noexcept { Liveness::transport_call_begins(processes); }
+  ~TransportCallNote() { Liveness::transport_call_ends(); }
+  TransportCallNote(const TransportCallNote&) = delete;
+  TransportCallNote& operator=(const TransportCallNote&) = delete;
 };
 
 }  // namespace pgasmr::pgas::detail

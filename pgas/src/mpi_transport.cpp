@@ -16,6 +16,7 @@
 
 #include <pgasmr/pgas/error.hpp>
 
+#include "liveness.hpp"
 #include "segment_layout.hpp"
 #include "transport.hpp"
 
@@ -128,12 +129,32 @@ MPI_Datatype word_type(std::size_t width, bool is_signed) {
   return is_signed ? MPI_INT32_T : MPI_UINT32_T;
 }
 
+/// The processes of `comm` (ids in MPI_COMM_WORLD) as a mask, for the liveness watch; 0 (unknown)
+/// beyond 64 processes.
+std::uint64_t process_mask(MPI_Comm comm, int size) {
+  int world = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  if (world > 64) return 0;
+  MPI_Group group, everyone;
+  MPI_Comm_group(comm, &group);
+  MPI_Comm_group(MPI_COMM_WORLD, &everyone);
+  std::vector<int> ranks(static_cast<std::size_t>(size)), ids(ranks.size());
+  for (int r = 0; r < size; ++r) ranks[static_cast<std::size_t>(r)] = r;
+  MPI_Group_translate_ranks(group, size, ranks.data(), everyone, ids.data());
+  MPI_Group_free(&group);
+  MPI_Group_free(&everyone);
+  std::uint64_t mask = 0;
+  for (int id : ids) mask |= std::uint64_t{1} << id;
+  return mask;
+}
+
 class MpiGroup final : public ProcessGroup {
  public:
   explicit MpiGroup(MPI_Comm comm) : comm_(comm) {
     MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
     MPI_Comm_size(comm_, &size_);
     MPI_Comm_rank(comm_, &rank_);
+    processes_ = process_mask(comm_, size_);
   }
   ~MpiGroup() override { MPI_Comm_free(&comm_); }
 
@@ -148,6 +169,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) override {
+    TransportCallNote waiting(processes_);
     unsigned long long my_size = mine.size();
     std::vector<unsigned long long> all_sizes(static_cast<std::size_t>(size_));
     check(MPI_Allgather(&my_size, 1, MPI_UNSIGNED_LONG_LONG, all_sizes.data(), 1, MPI_UNSIGNED_LONG_LONG, comm_),
@@ -169,6 +191,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void allgather_fixed(std::span<const std::byte> mine, std::vector<std::byte>& everyone) override {
+    TransportCallNote waiting(processes_);
     if (mine.size() > INT_MAX) throw_error("allgather", "more than 2 GiB of process data");
     everyone.resize(mine.size() * static_cast<std::size_t>(size_));
     auto n = static_cast<int>(mine.size());
@@ -176,6 +199,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void gather_fixed(std::span<const std::byte> mine, int root, std::vector<std::byte>& everyone) override {
+    TransportCallNote waiting(processes_);
     if (mine.size() > INT_MAX) throw_error("gather", "more than 2 GiB of process data");
     everyone.resize(rank_ == root ? mine.size() * static_cast<std::size_t>(size_) : 0);
     auto n = static_cast<int>(mine.size());
@@ -185,6 +209,7 @@ class MpiGroup final : public ProcessGroup {
   void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
                  std::span<const std::size_t> send_displs, std::byte* recv, std::span<const std::size_t> recv_counts,
                  std::span<const std::size_t> recv_displs) override {
+    TransportCallNote waiting(processes_);
     auto sc = int_counts(send_counts), sd = int_counts(send_displs);
     auto rc = int_counts(recv_counts), rd = int_counts(recv_displs);
     check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, recv, rc.data(), rd.data(), MPI_BYTE, comm_),
@@ -192,6 +217,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void alltoall_pieces(std::span<const SendPieces> send, std::span<const ReceivePieces> receive) override {
+    TransportCallNote waiting(processes_);
     PieceTypes send_types, receive_types;
     for (const auto& pieces : send) send_types.add<const std::byte>(pieces);
     for (const auto& pieces : receive) receive_types.add<std::byte>(pieces);
@@ -202,6 +228,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void broadcast_pieces(const SendPieces& sent, const ReceivePieces& received, int root) override {
+    TransportCallNote waiting(processes_);
     PieceTypes type;
     if (rank_ == root)
       type.add<const std::byte>(sent);
@@ -211,14 +238,17 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void broadcast(std::byte* data, std::size_t bytes, int root) override {
+    TransportCallNote waiting(processes_);
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Bcast(data + done, n, MPI_BYTE, root, comm_), "MPI_Bcast"); });
   }
 
   void send(const std::byte* data, std::size_t bytes, int peer, int tag) override {
+    TransportCallNote waiting(processes_);
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Send(data + done, n, MPI_BYTE, peer, tag, comm_), "MPI_Send"); });
   }
 
   void receive(std::byte* data, std::size_t bytes, int peer, int tag) override {
+    TransportCallNote waiting(processes_);
     in_pieces(bytes, [&](std::size_t done, int n) {
       check(MPI_Recv(data + done, n, MPI_BYTE, peer, tag, comm_, MPI_STATUS_IGNORE), "MPI_Recv");
     });
@@ -226,6 +256,7 @@ class MpiGroup final : public ProcessGroup {
 
   void send_receive(const std::byte* out, std::size_t out_bytes, int to, std::byte* in, std::size_t in_bytes, int from,
                     int tag) override {
+    TransportCallNote waiting(processes_);
     // Both ways at once, in pieces that fit an MPI count; the peers cut a stream alike, and
     // MPI delivers one sender's messages of a tag in order.
     std::vector<MPI_Request> requests;
@@ -262,6 +293,7 @@ class MpiGroup final : public ProcessGroup {
   MPI_Request barrier_ = MPI_REQUEST_NULL;
   int size_ = 0;
   int rank_ = 0;
+  std::uint64_t processes_ = 0;  // for TransportCallNote
 };
 
 class MpiTransport final : public Transport {

@@ -1,5 +1,7 @@
 #include "peer_states.hpp"
 
+#include <algorithm>
+
 #include "job.hpp"
 #include "segment_layout.hpp"
 
@@ -30,8 +32,13 @@ Fields decode(std::uint64_t word) {
 PeerStates::PeerStates(const Job& job)
     : job_(job), serial_(job.serial() & serial_mask), published_(encode({running, serial_, 0, 0})) {}
 
-bool PeerStates::none_can_go_on(Finding finding) {
+bool PeerStates::none_can_go_on(Finding finding, const std::vector<std::uint64_t>& transport_groups) {
   ++looks_;
+  std::optional<Reading> now;
+  if (finding == Finding::stuck && !transport_groups.empty()) {
+    now = read();
+    if (!each_lost_a_process(transport_groups, *now)) finding = Finding::running;  // may be moving data
+  }
   if (finding != Finding::stuck) {
     publish(encode({finding == Finding::returned ? returned_from_body : running, serial_, 0, 0}));
     before_.reset();
@@ -39,8 +46,8 @@ bool PeerStates::none_can_go_on(Finding finding) {
   }
   if (!before_) stuck_since_ = looks_;
   publish(encode({stuck, serial_, stuck_since_, looks_}));
-  auto now = read();
-  bool none = before_ && none_can_go_on(*before_, now);
+  if (!now) now = read();
+  bool none = before_ && none_can_go_on(*before_, *now);
   before_ = std::move(now);
   return none;
 }
@@ -71,6 +78,15 @@ bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const
     if (!one_stretch) return false;
   }
   return true;
+}
+
+bool PeerStates::each_lost_a_process(const std::vector<std::uint64_t>& groups, const Reading& reading) const {
+  std::uint64_t returned = 0;
+  for (int p = 0; p < job_.processes() && p < 64; ++p) {
+    auto fields = decode(reading[static_cast<std::size_t>(p)]);
+    if (fields.serial == serial_ && fields.kind == returned_from_body) returned |= std::uint64_t{1} << p;
+  }
+  return std::ranges::all_of(groups, [&](std::uint64_t group) { return (group & returned) != 0; });
 }
 
 std::vector<int> PeerStates::returned() const {

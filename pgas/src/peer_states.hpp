@@ -22,8 +22,10 @@ class PeerStates {
 
   /// Publishes the finding of this process's latest look, and returns true when this process
   /// was stuck at it and at the look before, and between those two looks no other process could
-  /// end a wait. Called by the watch once a look.
-  bool none_can_go_on(Finding finding);
+  /// end a wait. Called by the watch once a look. `transport_groups`: the process masks of the
+  /// stuck threads' blocking MPI calls; such a call may be moving data, and counts as stuck
+  /// only once a process of its group has returned from the body (which joins no call again).
+  bool none_can_go_on(Finding finding, const std::vector<std::uint64_t>& transport_groups);
   /// The other processes that had returned from the job's body at the latest look.
   std::vector<int> returned() const;
 
@@ -32,6 +34,8 @@ class PeerStates {
   void publish(std::uint64_t word);
   Reading read() const;
   bool none_can_go_on(const Reading& before, const Reading& now) const;
+  /// Whether every one of `groups` holds a process that had returned from the body in `reading`.
+  bool each_lost_a_process(const std::vector<std::uint64_t>& groups, const Reading& reading) const;
 
   const Job& job_;
   std::uint64_t serial_;           // the job's, in every word: a word of an earlier job reads as running

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -174,17 +173,7 @@ void Runtime::run(const std::function<void(Context&)>& body) {
     for (int t = 0; t < threads; ++t) workers.emplace_back(worker, t);
   }
   if (auto error = job.cancellation().first_error()) {
-    if (job.multi_process()) {
-      try {
-        std::rethrow_exception(error);
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "pgasmr: process %d failed: %s\n", job.process(), e.what());
-      } catch (...) {
-        std::fprintf(stderr, "pgasmr: process %d failed with a non-standard exception\n", job.process());
-      }
-      std::fflush(stderr);
-      transport_->abort_job();
-    }
+    if (job.multi_process()) job.fail_every_process(error);
     std::rethrow_exception(error);
   }
 }

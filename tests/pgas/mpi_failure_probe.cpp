@@ -5,6 +5,8 @@
 //                   the job fails with that error
 //   returns-early   every thread of the last process returns from the body while the others wait
 //                   in a barrier: the job fails, naming the process (it used to hang)
+//   returns-before-split  the same while the others split the world team (the split's exchange
+//                   between processes is a blocking MPI call)
 //   crossed-locks   thread 0 and the first thread of the last process take two locks in opposite
 //                   orders, the others wait in a barrier: the job fails (it used to hang)
 //   naps            no error: the last process's threads nap 2.5 s while the others wait in a
@@ -62,6 +64,8 @@ int main(int argc, char** argv) {
       me.barrier();
     } else if (mode == "returns-early") {
       if (!in_last_process(me)) me.barrier();
+    } else if (mode == "returns-before-split") {
+      if (!in_last_process(me)) (void)me.world().split(0, me.thread());
     } else if (mode == "crossed-locks") {
       crossed_locks(me);
     } else if (mode == "naps") {
