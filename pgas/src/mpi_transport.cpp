@@ -303,6 +303,7 @@ class MpiTransport final : public Transport {
     ensure_mpi_initialized();
     MPI_Comm_size(MPI_COMM_WORLD, &processes_);
     MPI_Comm_rank(MPI_COMM_WORLD, &process_);
+    require_same_settings(segment_bytes, threads_per_process, shared_segments);
     mapped_.assign(static_cast<std::size_t>(processes_), nullptr);
     mapping_group_.resize(static_cast<std::size_t>(processes_));
     for (int p = 0; p < processes_; ++p) mapping_group_[static_cast<std::size_t>(p)] = p;
@@ -398,6 +399,26 @@ class MpiTransport final : public Transport {
   }
 
  private:
+  /// Throws pgasmr::error, in every process alike, unless every process was started with the
+  /// same settings: the segments' layout and THREADS follow from them (different --threads
+  /// passed unnoticed, and one process's segments read past another's).
+  void require_same_settings(std::size_t segment_bytes, int threads_per_process, bool shared_segments) const {
+    const unsigned long long mine[3] = {static_cast<unsigned long long>(threads_per_process), segment_bytes,
+                                        shared_segments ? 1ull : 0ull};
+    std::vector<unsigned long long> all(3 * static_cast<std::size_t>(processes_));
+    check(MPI_Allgather(mine, 3, MPI_UNSIGNED_LONG_LONG, all.data(), 3, MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
+          "MPI_Allgather");
+    auto settings = [&](int p) {
+      const auto* s = &all[3 * static_cast<std::size_t>(p)];
+      return "--threads " + std::to_string(s[0]) + " --segment-size " + std::to_string(s[1]) +
+             " --shared-segments " + (s[2] ? "on" : "off");
+    };
+    for (int p = 1; p < processes_; ++p)
+      if (!std::equal(all.begin(), all.begin() + 3, all.begin() + 3 * p))
+        throw_error("Runtime", "process " + std::to_string(p) + " runs with " + settings(p) + ", process 0 with " +
+                                   settings(0) + ": every process must be started with the same runtime settings");
+  }
+
   static std::byte* aligned(void* base) {
     constexpr auto alignment = SegmentLayout::alignment;
     auto address = reinterpret_cast<std::uintptr_t>(base);
