@@ -11,7 +11,6 @@
 #include <pgasmr/pgas/error.hpp>
 
 #include "job.hpp"
-#include "peer_states.hpp"
 
 namespace pgasmr::pgas::detail {
 namespace {
@@ -140,20 +139,23 @@ std::string Liveness::list(const std::vector<int>& locals) const {
   return who;
 }
 
-pgasmr::error Liveness::explain(const Stuck& found, const std::optional<std::vector<int>>& returned_processes) const {
+pgasmr::error Liveness::explain(const Stuck& found, const std::optional<PeerStates::Returned>& others) const {
   const std::string rule = ": every thread must make the same collective calls, in the same order";
   const auto& waiting = found.threads.empty() ? found.helpers : found.threads;
   std::string returned = found.departed.empty() ? "" : list(found.departed);
-  if (returned_processes && !returned_processes->empty()) {
-    const auto& processes = *returned_processes;
-    returned += std::string(returned.empty() ? "" : " and ") + "every thread of process" +
-                (processes.size() > 1 ? "es " : " ");
+  auto add = [&](const char* who, const std::vector<int>& processes) {
+    if (processes.empty()) return;
+    returned += std::string(returned.empty() ? "" : " and ") + who + (processes.size() > 1 ? "es " : " ");
     for (std::size_t k = 0; k < processes.size(); ++k) returned += (k ? ", " : "") + std::to_string(processes[k]);
+  };
+  if (others) {
+    add("every thread of process", others->whole);
+    add("a thread of process", others->partly);
   }
   if (returned.empty())
     return {"Runtime::run", first_ + waiting.front(),
             "every thread waits for another (" + list(waiting) +
-                (returned_processes ? " in this process, and the other processes' threads" : "") +
+                (others ? " in this process, and the other processes' threads" : "") +
                 ", in barriers, collectives, requests or for locks) and none can go on: the threads made "
                 "different collective calls (a blocking one on some, its i-form on others?) or took locks in "
                 "different orders" +
@@ -163,7 +165,7 @@ pgasmr::error Liveness::explain(const Stuck& found, const std::optional<std::vec
     return {"Runtime::run", reporter,
             returned + " returned from the job's body while the non-blocking collectives of " + list(found.helpers) +
                 " wait for members that never joined them" + rule};
-  bool several = found.departed.size() > 1 || (returned_processes && !returned_processes->empty());
+  bool several = found.departed.size() > 1 || (others && (!others->whole.empty() || !others->partly.empty()));
   return {"Runtime::run", reporter,
           returned + " returned from the job's body while " + list(found.threads) +
               (found.threads.size() > 1 ? " wait" : " waits") + (several ? " for them" : " for it") +
@@ -187,11 +189,16 @@ std::jthread Liveness::watch(Job& job) {
       if (!peers) {
         if (found) return cancellation.cancel(std::make_exception_ptr(explain(*found)));
       } else {
-        using Finding = PeerStates::Finding;
-        auto finding = found ? Finding::stuck : all_returned(now) ? Finding::returned : Finding::running;
+        using Kind = PeerStates::Finding::Kind;
+        PeerStates::Finding finding;
+        finding.kind = found ? Kind::stuck : all_returned(now) ? Kind::returned : Kind::running;
+        if (found) {
+          finding.threads_returned = !found->departed.empty();
+          finding.transport_groups = found->transport_groups;
+        }
         // A thread stuck in a blocking MPI call cannot be unwound: the watch ends the job itself.
         try {
-          if (peers->none_can_go_on(finding, found ? found->transport_groups : std::vector<std::uint64_t>{}))
+          if (peers->none_can_go_on(finding))
             job.fail_every_process(std::make_exception_ptr(explain(*found, peers->returned())));
         } catch (...) {  // MPI failed: the job cannot go on either
           job.fail_every_process(std::current_exception());

@@ -31,6 +31,7 @@
 #include <pgasmr/pgas/types.hpp>
 
 #include "cancellation.hpp"
+#include "peer_states.hpp"
 
 namespace pgasmr::pgas::detail {
 
@@ -101,9 +102,9 @@ class Liveness {
   std::optional<Stuck> stuck(const std::vector<Look>& before, const std::vector<Look>& now) const;
   /// Every body thread has departed and every helper is idle.
   bool all_returned(const std::vector<Look>& now) const;
-  /// The error that ends a job found stuck; between processes, `returned_processes` names the
-  /// other processes that returned from the body.
-  pgasmr::error explain(const Stuck&, const std::optional<std::vector<int>>& returned_processes = std::nullopt) const;
+  /// The error that ends a job found stuck; between processes, `others` names the other
+  /// processes that returned from the body, wholly or partly.
+  pgasmr::error explain(const Stuck&, const std::optional<PeerStates::Returned>& others = std::nullopt) const;
   /// "0, 3, 5", the global ids of `locals` (8 at most, then how many more).
   std::string list(const std::vector<int>& locals) const;
 

@@ -8,44 +8,48 @@
 namespace pgasmr::pgas::detail {
 namespace {
 
-// A word: what was found (2 bits), the job's serial (20 bits), the look that began the stretch
-// of stuck looks (21 bits) and the latest look (21 bits). Looks come once a second, so 21 bits
-// wrap after 24 days; only their equality matters.
-enum Kind : std::uint64_t { running = 0, stuck = 1, returned_from_body = 2 };
-constexpr std::uint64_t serial_mask = (1u << 20) - 1, look_mask = (1u << 21) - 1;
+// A word: what was found (2 bits), whether some threads of a stuck process have returned (1),
+// the job's serial (20 bits), the look that began the stretch of stuck looks (20 bits) and the
+// latest look (21 bits). Looks come once a second, so the looks wrap after 12 days; only their
+// equality matters.
+enum State : std::uint64_t { state_running = 0, state_stuck = 1, state_returned = 2 };
+constexpr std::uint64_t serial_mask = (1u << 20) - 1, since_mask = (1u << 20) - 1, look_mask = (1u << 21) - 1;
 
 struct Fields {
-  std::uint64_t kind, serial, since, look;
+  std::uint64_t kind, threads_returned, serial, since, look;
 };
 
 std::uint64_t encode(Fields f) {
-  return f.kind | (f.serial & serial_mask) << 2 | (f.since & look_mask) << 22 | (f.look & look_mask) << 43;
+  return f.kind | f.threads_returned << 2 | (f.serial & serial_mask) << 3 | (f.since & since_mask) << 23 |
+         (f.look & look_mask) << 43;
 }
 
 Fields decode(std::uint64_t word) {
-  return {word & 3, word >> 2 & serial_mask, word >> 22 & look_mask, word >> 43 & look_mask};
+  return {word & 3, word >> 2 & 1, word >> 3 & serial_mask, word >> 23 & since_mask, word >> 43 & look_mask};
 }
 
 }  // namespace
 
 // A job starts as running: its first worker zeroes the word, which reads as running as well.
 PeerStates::PeerStates(const Job& job)
-    : job_(job), serial_(job.serial() & serial_mask), published_(encode({running, serial_, 0, 0})) {}
+    : job_(job), serial_(job.serial() & serial_mask), published_(encode({state_running, 0, serial_, 0, 0})) {}
 
-bool PeerStates::none_can_go_on(Finding finding, const std::vector<std::uint64_t>& transport_groups) {
+bool PeerStates::none_can_go_on(const Finding& finding) {
+  using Kind = Finding::Kind;
   ++looks_;
+  auto kind = finding.kind;
   std::optional<Reading> now;
-  if (finding == Finding::stuck && !transport_groups.empty()) {
+  if (kind == Kind::stuck && !finding.transport_groups.empty()) {
     now = read();
-    if (!each_lost_a_process(transport_groups, *now)) finding = Finding::running;  // may be moving data
+    if (!each_lost_a_process(finding.transport_groups, *now)) kind = Kind::running;  // may be moving data
   }
-  if (finding != Finding::stuck) {
-    publish(encode({finding == Finding::returned ? returned_from_body : running, serial_, 0, 0}));
+  if (kind != Kind::stuck) {
+    publish(encode({kind == Kind::returned ? state_returned : state_running, 0, serial_, 0, 0}));
     before_.reset();
     return false;
   }
   if (!before_) stuck_since_ = looks_;
-  publish(encode({stuck, serial_, stuck_since_, looks_}));
+  publish(encode({state_stuck, finding.threads_returned ? 1u : 0u, serial_, stuck_since_, looks_}));
   if (!now) now = read();
   bool none = before_ && none_can_go_on(*before_, *now);
   before_ = std::move(now);
@@ -72,8 +76,8 @@ bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const
     if (p == job_.process()) continue;
     auto then = decode(before[static_cast<std::size_t>(p)]), latest = decode(now[static_cast<std::size_t>(p)]);
     if (latest.serial != serial_) return false;  // still the word of an earlier job
-    if (latest.kind == returned_from_body) continue;
-    bool one_stretch = then.kind == stuck && latest.kind == stuck && then.serial == serial_ &&
+    if (latest.kind == state_returned) continue;
+    bool one_stretch = then.kind == state_stuck && latest.kind == state_stuck && then.serial == serial_ &&
                        then.since == latest.since && then.look != latest.look;
     if (!one_stretch) return false;
   }
@@ -84,17 +88,19 @@ bool PeerStates::each_lost_a_process(const std::vector<std::uint64_t>& groups, c
   std::uint64_t returned = 0;
   for (int p = 0; p < job_.processes() && p < 64; ++p) {
     auto fields = decode(reading[static_cast<std::size_t>(p)]);
-    if (fields.serial == serial_ && fields.kind == returned_from_body) returned |= std::uint64_t{1} << p;
+    if (fields.serial == serial_ && fields.kind == state_returned) returned |= std::uint64_t{1} << p;
   }
   return std::ranges::all_of(groups, [&](std::uint64_t group) { return (group & returned) != 0; });
 }
 
-std::vector<int> PeerStates::returned() const {
-  std::vector<int> processes;
+PeerStates::Returned PeerStates::returned() const {
+  Returned processes;
   if (!before_) return processes;
   for (int p = 0; p < job_.processes(); ++p) {
     auto fields = decode((*before_)[static_cast<std::size_t>(p)]);
-    if (p != job_.process() && fields.serial == serial_ && fields.kind == returned_from_body) processes.push_back(p);
+    if (p == job_.process() || fields.serial != serial_) continue;
+    if (fields.kind == state_returned) processes.whole.push_back(p);
+    if (fields.kind == state_stuck && fields.threads_returned) processes.partly.push_back(p);
   }
   return processes;
 }

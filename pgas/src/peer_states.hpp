@@ -18,16 +18,26 @@ class PeerStates {
   explicit PeerStates(const Job& job);
 
   /// What a look at this process's threads found.
-  enum class Finding { running, stuck, returned };
+  struct Finding {
+    enum class Kind { running, stuck, returned } kind = Kind::running;
+    bool threads_returned = false;  // stuck: some of the threads have returned from the body
+    /// stuck: the process masks of the stuck threads' blocking MPI calls. Such a call may be
+    /// moving data; it counts as stuck only once a process of its group has returned from the
+    /// body (which joins no call again).
+    std::vector<std::uint64_t> transport_groups;
+  };
 
   /// Publishes the finding of this process's latest look, and returns true when this process
   /// was stuck at it and at the look before, and between those two looks no other process could
-  /// end a wait. Called by the watch once a look. `transport_groups`: the process masks of the
-  /// stuck threads' blocking MPI calls; such a call may be moving data, and counts as stuck
-  /// only once a process of its group has returned from the body (which joins no call again).
-  bool none_can_go_on(Finding finding, const std::vector<std::uint64_t>& transport_groups);
-  /// The other processes that had returned from the job's body at the latest look.
-  std::vector<int> returned() const;
+  /// end a wait. Called by the watch once a look.
+  bool none_can_go_on(const Finding& finding);
+
+  /// The other processes that had returned from the job's body at the latest look: with every
+  /// thread, or stuck with some of them.
+  struct Returned {
+    std::vector<int> whole, partly;
+  };
+  Returned returned() const;
 
  private:
   using Reading = std::vector<std::uint64_t>;  // every process's word
