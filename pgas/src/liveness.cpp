@@ -59,7 +59,7 @@ void Liveness::transport_call_begins(std::uint64_t processes) noexcept {
 }
 
 void Liveness::transport_call_ends() noexcept {
-  if (!my_waits) return;
+  if (!my_waits || my_transport_group->load(std::memory_order_relaxed) == 0) return;  // not noted
   wait_ends();
   my_transport_group->store(0, std::memory_order_relaxed);
 }
