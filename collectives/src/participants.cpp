@@ -24,9 +24,10 @@ Participants::Participants(pg::Context& me, const Options& options, const char* 
 
 Participants::Participants(pg::Context& me, const Options& options, const char* operation)
     : Participants(me, options, operation, Checked{}) {
-  // The world team's check is the caller's: whether this OS thread runs `me`.
-  for (const auto* team : {&me.world(), team_})
-    if (auto why = team->unusable_because(); !why.empty()) refuse(why);
+  if (auto why = team_->unusable_because(); !why.empty()) refuse(why);
+  // Another team's check covers that team's member; the world team's, whether this OS thread runs `me`.
+  if (team_ != &me.world())
+    if (auto why = me.world().unusable_because(); !why.empty()) refuse(why);
   // A call of the caller's own would mix with a non-blocking collective in flight on the twin.
   if (team_->is_twin() && !on_progress_thread())
     refuse("a team's twin is the non-blocking collectives' own: call the i-form on the team instead");

@@ -35,7 +35,7 @@ std::optional<team_rank> Team::rank_of(thread_id thread) const {
 }
 
 detail::TeamState& Team::state() const {
-  if (!state_) throw_error("Team", "the calling thread is not a member of this team (empty team)");
+  if (!state_) throw_error("Team", unusable_because());
   return *state_;
 }
 
