@@ -79,15 +79,19 @@ std::byte* Job::direct(thread_id thread, std::size_t offset) const noexcept {
   return transport_.segments() + displacement(thread, offset);
 }
 
-void Job::fail_every_process(const std::exception_ptr& error) const {
+void print_failure_of_process(int process, const std::exception_ptr& error) {
   try {
     std::rethrow_exception(error);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "pgasmr: process %d failed: %s\n", process_, e.what());
+    std::fprintf(stderr, "pgasmr: process %d failed: %s\n", process, e.what());
   } catch (...) {
-    std::fprintf(stderr, "pgasmr: process %d failed with a non-standard exception\n", process_);
+    std::fprintf(stderr, "pgasmr: process %d failed with a non-standard exception\n", process);
   }
   std::fflush(stderr);
+}
+
+void Job::fail_every_process(const std::exception_ptr& error) const {
+  print_failure_of_process(process_, error);
   transport_.abort_job();
   std::abort();  // abort_job does not return
 }

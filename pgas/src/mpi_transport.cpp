@@ -5,6 +5,7 @@
 // process groups of teams.
 
 #include <mpi.h>
+#include <sys/statvfs.h>
 
 #include <algorithm>
 #include <climits>
@@ -23,12 +24,23 @@
 namespace pgasmr::pgas::detail {
 namespace {
 
-void check(int code, const char* call) {
-  if (code == MPI_SUCCESS) return;
+std::string error_text(int code) {
   char text[MPI_MAX_ERROR_STRING];
   int length = 0;
   MPI_Error_string(code, text, &length);
-  throw_error(call, std::string(text, static_cast<std::size_t>(length)));
+  return std::string(text, static_cast<std::size_t>(length));
+}
+
+void check(int code, const char* call) {
+  if (code != MPI_SUCCESS) throw_error(call, error_text(code));
+}
+
+/// As check, for the calls that allocate a window of `bytes` per process: the usual cause is
+/// the size, which MPI's error text does not tell.
+void check_allocation(int code, const char* call, MPI_Aint bytes) {
+  if (code != MPI_SUCCESS)
+    throw_error(call, error_text(code) + " (a window of " + std::to_string(bytes) +
+                          " bytes for this process's segments: lower --segment-size or --threads)");
 }
 
 void finalize_mpi() {
@@ -304,30 +316,15 @@ class MpiTransport final : public Transport {
     MPI_Comm_size(MPI_COMM_WORLD, &processes_);
     MPI_Comm_rank(MPI_COMM_WORLD, &process_);
     require_same_settings(segment_bytes, threads_per_process, shared_segments);
-    mapped_.assign(static_cast<std::size_t>(processes_), nullptr);
-    mapping_group_.resize(static_cast<std::size_t>(processes_));
-    for (int p = 0; p < processes_; ++p) mapping_group_[static_cast<std::size_t>(p)] = p;
-    auto bytes = (segment_bytes + staging_bytes_) * static_cast<std::size_t>(threads_per_process);
-    // MPI aligns windows only loosely (Open MPI's osc/sm: 8 bytes), so allocate slack and start
-    // the segments at the next SegmentLayout::alignment boundary.
-    auto window_bytes = static_cast<MPI_Aint>(bytes + SegmentLayout::alignment);
-    if (shared_segments) {
-      map_host(window_bytes);
-      // Processes on other hosts still need one-sided access: a window over the same memory.
-      if (host_size_ < processes_)
-        check(MPI_Win_create(base_, window_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &window_), "MPI_Win_create");
-    } else {
-      check(MPI_Win_allocate(window_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_), "MPI_Win_allocate");
-      mapped_[static_cast<std::size_t>(process_)] = aligned(base_);
+    // A window that one process fails to allocate leaves the others inside the collective call
+    // for ever: such a failure ends every process.
+    try {
+      allocate_segments(segment_bytes, threads_per_process, shared_segments);
+    } catch (...) {
+      if (processes_ == 1) throw;
+      print_failure_of_process(process_, std::current_exception());
+      abort_job();
     }
-    if (window_ == MPI_WIN_NULL) return;
-    MPI_Win_set_errhandler(window_, MPI_ERRORS_RETURN);
-    // Every process learns where the others' segments start in their part of the window.
-    unsigned long long start = static_cast<unsigned long long>(segments() - static_cast<std::byte*>(base_));
-    starts_.resize(static_cast<std::size_t>(processes_));
-    check(MPI_Allgather(&start, 1, MPI_UNSIGNED_LONG_LONG, starts_.data(), 1, MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
-          "MPI_Allgather");
-    check(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
   }
   ~MpiTransport() override {
     if (window_ != MPI_WIN_NULL) {
@@ -399,6 +396,36 @@ class MpiTransport final : public Transport {
   }
 
  private:
+  /// This process's segments in an MPI window: with shared segments, in the host's shared
+  /// memory, mapping the other processes' of the host; without, in an RMA window.
+  void allocate_segments(std::size_t segment_bytes, int threads_per_process, bool shared_segments) {
+    mapped_.assign(static_cast<std::size_t>(processes_), nullptr);
+    mapping_group_.resize(static_cast<std::size_t>(processes_));
+    for (int p = 0; p < processes_; ++p) mapping_group_[static_cast<std::size_t>(p)] = p;
+    auto bytes = (segment_bytes + staging_bytes_) * static_cast<std::size_t>(threads_per_process);
+    // MPI aligns windows only loosely (Open MPI's osc/sm: 8 bytes), so allocate slack and start
+    // the segments at the next SegmentLayout::alignment boundary.
+    auto window_bytes = static_cast<MPI_Aint>(bytes + SegmentLayout::alignment);
+    if (shared_segments) {
+      map_host(window_bytes);
+      // Processes on other hosts still need one-sided access: a window over the same memory.
+      if (host_size_ < processes_)
+        check(MPI_Win_create(base_, window_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &window_), "MPI_Win_create");
+    } else {
+      check_allocation(MPI_Win_allocate(window_bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_),
+                       "MPI_Win_allocate", window_bytes);
+      mapped_[static_cast<std::size_t>(process_)] = aligned(base_);
+    }
+    if (window_ == MPI_WIN_NULL) return;
+    MPI_Win_set_errhandler(window_, MPI_ERRORS_RETURN);
+    // Every process learns where the others' segments start in their part of the window.
+    unsigned long long start = static_cast<unsigned long long>(segments() - static_cast<std::byte*>(base_));
+    starts_.resize(static_cast<std::size_t>(processes_));
+    check(MPI_Allgather(&start, 1, MPI_UNSIGNED_LONG_LONG, starts_.data(), 1, MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD),
+          "MPI_Allgather");
+    check(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
+  }
+
   /// Throws pgasmr::error, in every process alike, unless every process was started with the
   /// same settings: the segments' layout and THREADS follow from them (different --threads
   /// passed unnoticed, and one process's segments read past another's).
@@ -425,12 +452,35 @@ class MpiTransport final : public Transport {
     return static_cast<std::byte*>(base) + (alignment - address % alignment) % alignment;
   }
 
+  /// Open MPI backs a host's shared window with a file in its backing directory (/dev/shm unless
+  /// OMPI_MCA_osc_sm_backing_directory names another) and fails on one process when the file does
+  /// not fit there. Throws pgasmr::error first, in every process alike, when some host lacks room.
+  void require_room_for_host_window(MPI_Aint window_bytes) const {
+    const char* directory = std::getenv("OMPI_MCA_osc_sm_backing_directory");
+    if (directory == nullptr || *directory == '\0') directory = "/dev/shm";
+    struct statvfs file_system{};
+    const auto need = static_cast<unsigned long long>(window_bytes) * static_cast<unsigned long long>(host_size_);
+    const unsigned long long room = statvfs(directory, &file_system) == 0
+                                        ? static_cast<unsigned long long>(file_system.f_bavail) * file_system.f_frsize
+                                        : ULLONG_MAX;  // not found: MPI knows better
+    int fits = need <= room ? 1 : 0, every_host_fits = 0;
+    check(MPI_Allreduce(&fits, &every_host_fits, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+    if (every_host_fits) return;
+    const std::string remedy = ": lower --segment-size or --threads, or run with --shared-segments off";
+    if (!fits)
+      throw_error("Runtime", "the shared segments of this host's " + std::to_string(host_size_) + " processes need " +
+                                 std::to_string(need) + " bytes in " + directory + ", which has " +
+                                 std::to_string(room) + " free" + remedy);
+    throw_error("Runtime", "the shared segments do not fit in another host's shared memory" + remedy);
+  }
+
   /// Allocates this process's segments in shared memory among the processes of its host and
   /// maps every one of theirs.
   void map_host(MPI_Aint window_bytes) {
     check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, process_, MPI_INFO_NULL, &host_),
           "MPI_Comm_split_type");
     MPI_Comm_size(host_, &host_size_);
+    require_room_for_host_window(window_bytes);
     // Each process's part on its own pages: first touched by its own threads (NUMA locality),
     // and page-aligned in every process's mapping, so that aligned() finds the same start.
     MPI_Info info;
@@ -438,7 +488,7 @@ class MpiTransport final : public Transport {
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
     int code = MPI_Win_allocate_shared(window_bytes, 1, info, host_, &base_, &host_window_);
     MPI_Info_free(&info);
-    check(code, "MPI_Win_allocate_shared");
+    check_allocation(code, "MPI_Win_allocate_shared", window_bytes);
     MPI_Win_set_errhandler(host_window_, MPI_ERRORS_RETURN);
     check(MPI_Win_lock_all(MPI_MODE_NOCHECK, host_window_), "MPI_Win_lock_all");  // for MPI_Win_sync
     std::vector<int> host_ranks(static_cast<std::size_t>(host_size_)), world_ranks(host_ranks.size());

@@ -9,30 +9,35 @@ namespace pgasmr::pgas::detail {
 namespace {
 
 // A word: what was found (2 bits), whether some threads of a stuck process have returned (1),
-// the job's serial (20 bits), the look that began the stretch of stuck looks (20 bits) and the
-// latest look (21 bits). Looks come once a second, so the looks wrap after 12 days; only their
-// equality matters.
+// whether some of them wait in blocking MPI calls (1), the job's serial (20 bits), the look that
+// began the stretch of stuck looks (20 bits) and the latest look (20 bits). Looks come once a
+// second, so the looks wrap after 12 days; only their equality matters.
 enum State : std::uint64_t { state_running = 0, state_stuck = 1, state_returned = 2 };
-constexpr std::uint64_t serial_mask = (1u << 20) - 1, since_mask = (1u << 20) - 1, look_mask = (1u << 21) - 1;
+constexpr std::uint64_t serial_mask = (1u << 20) - 1, since_mask = (1u << 20) - 1, look_mask = (1u << 20) - 1;
 
 struct Fields {
-  std::uint64_t kind, threads_returned, serial, since, look;
+  std::uint64_t kind, threads_returned, in_mpi, serial, since, look;
 };
 
 std::uint64_t encode(Fields f) {
-  return f.kind | f.threads_returned << 2 | (f.serial & serial_mask) << 3 | (f.since & since_mask) << 23 |
-         (f.look & look_mask) << 43;
+  return f.kind | f.threads_returned << 2 | f.in_mpi << 3 | (f.serial & serial_mask) << 4 |
+         (f.since & since_mask) << 24 | (f.look & look_mask) << 44;
 }
 
 Fields decode(std::uint64_t word) {
-  return {word & 3, word >> 2 & 1, word >> 3 & serial_mask, word >> 23 & since_mask, word >> 43 & look_mask};
+  return {word & 3,
+          word >> 2 & 1,
+          word >> 3 & 1,
+          word >> 4 & serial_mask,
+          word >> 24 & since_mask,
+          word >> 44 & look_mask};
 }
 
 }  // namespace
 
 // A job starts as running: its first worker zeroes the word, which reads as running as well.
 PeerStates::PeerStates(const Job& job)
-    : job_(job), serial_(job.serial() & serial_mask), published_(encode({state_running, 0, serial_, 0, 0})) {}
+    : job_(job), serial_(job.serial() & serial_mask), published_(encode({state_running, 0, 0, serial_, 0, 0})) {}
 
 bool PeerStates::none_can_go_on(const Finding& finding) {
   using Kind = Finding::Kind;
@@ -41,15 +46,16 @@ bool PeerStates::none_can_go_on(const Finding& finding) {
   std::optional<Reading> now;
   if (kind == Kind::stuck && !finding.transport_groups.empty()) {
     now = read();
-    if (!each_lost_a_process(finding.transport_groups, *now)) kind = Kind::running;  // may be moving data
+    if (!each_waits_in_vain(finding.transport_groups, *now)) kind = Kind::running;  // may be moving data
   }
   if (kind != Kind::stuck) {
-    publish(encode({kind == Kind::returned ? state_returned : state_running, 0, serial_, 0, 0}));
+    publish(encode({kind == Kind::returned ? state_returned : state_running, 0, 0, serial_, 0, 0}));
     before_.reset();
     return false;
   }
   if (!before_) stuck_since_ = looks_;
-  publish(encode({state_stuck, finding.threads_returned ? 1u : 0u, serial_, stuck_since_, looks_}));
+  publish(encode({state_stuck, finding.threads_returned ? 1u : 0u, finding.transport_groups.empty() ? 0u : 1u, serial_,
+                  stuck_since_, looks_}));
   if (!now) now = read();
   bool none = before_ && none_can_go_on(*before_, *now);
   before_ = std::move(now);
@@ -84,13 +90,15 @@ bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const
   return true;
 }
 
-bool PeerStates::each_lost_a_process(const std::vector<std::uint64_t>& groups, const Reading& reading) const {
-  std::uint64_t returned = 0;
+bool PeerStates::each_waits_in_vain(const std::vector<std::uint64_t>& groups, const Reading& reading) const {
+  std::uint64_t never_joining = 0;  // processes that join no MPI call unless another process moves first
   for (int p = 0; p < job_.processes() && p < 64; ++p) {
     auto fields = decode(reading[static_cast<std::size_t>(p)]);
-    if (fields.serial == serial_ && fields.kind == state_returned) returned |= std::uint64_t{1} << p;
+    if (p == job_.process() || fields.serial != serial_) continue;
+    if (fields.kind == state_returned || (fields.kind == state_stuck && fields.in_mpi == 0))
+      never_joining |= std::uint64_t{1} << p;
   }
-  return std::ranges::all_of(groups, [&](std::uint64_t group) { return (group & returned) != 0; });
+  return std::ranges::all_of(groups, [&](std::uint64_t group) { return (group & never_joining) != 0; });
 }
 
 PeerStates::Returned PeerStates::returned() const {

@@ -22,8 +22,9 @@ class PeerStates {
     enum class Kind { running, stuck, returned } kind = Kind::running;
     bool threads_returned = false;  // stuck: some of the threads have returned from the body
     /// stuck: the process masks of the stuck threads' blocking MPI calls. Such a call may be
-    /// moving data; it counts as stuck only once a process of its group has returned from the
-    /// body (which joins no call again).
+    /// moving data; it counts as stuck only once a process of its group can join it no more:
+    /// one that has returned from the body, or whose threads are all stuck outside MPI calls (an
+    /// MPI call ends only when every process of its group joins it).
     std::vector<std::uint64_t> transport_groups;
   };
 
@@ -44,8 +45,9 @@ class PeerStates {
   void publish(std::uint64_t word);
   Reading read() const;
   bool none_can_go_on(const Reading& before, const Reading& now) const;
-  /// Whether every one of `groups` holds a process that had returned from the body in `reading`.
-  bool each_lost_a_process(const std::vector<std::uint64_t>& groups, const Reading& reading) const;
+  /// Whether every one of `groups` holds another process that, in `reading`, had returned from
+  /// the body or was stuck with no thread in an MPI call.
+  bool each_waits_in_vain(const std::vector<std::uint64_t>& groups, const Reading& reading) const;
 
   const Job& job_;
   std::uint64_t serial_;           // the job's, in every word: a word of an earlier job reads as running

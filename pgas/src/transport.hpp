@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <span>
 #include <vector>
@@ -58,6 +59,10 @@ class Transport {
   /// Ends every process of the job with a non-zero status (after a failure in this one).
   [[noreturn]] virtual void abort_job() = 0;
 };
+
+/// Prints `pgasmr: process P failed: ...` for `error` on stderr: the line every process of a
+/// multi-process job prints before it ends the job for a failure of its own.
+void print_failure_of_process(int process, const std::exception_ptr& error);
 
 /// One process: segments in anonymous memory, nothing remote.
 std::unique_ptr<Transport> make_local_transport(std::size_t segment_bytes, int threads_per_process);

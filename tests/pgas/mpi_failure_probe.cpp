@@ -7,10 +7,16 @@
 //                   in a barrier: the job fails, naming the process (it used to hang)
 //   returns-before-split  the same while the others split the world team (the split's exchange
 //                   between processes is a blocking MPI call)
+//   split-against-barrier  the last process's threads wait in a barrier while the others split
+//                   the world team: the split's exchange between processes, a blocking MPI call,
+//                   waits for a process that never joins it (the job used to hang)
 //   crossed-locks   thread 0 and the first thread of the last process take two locks in opposite
 //                   orders, the others wait in a barrier: the job fails (it used to hang)
 //   naps            no error: the last process's threads nap 2.5 s while the others wait in a
 //                   barrier, then return while the others go on among themselves for 3 s
+//   naps-in-a-chain no error (3 processes): process 0 splits a team with process 1, which waits in
+//                   a barrier for process 2, which naps 2.5 s: process 0's MPI call waits for a
+//                   stuck process, and process 2 is not stuck
 
 #include <chrono>
 #include <cstdio>
@@ -52,6 +58,14 @@ void naps(pg::Context& me) {
   }
 }
 
+void naps_in_a_chain(pg::Context& me) {
+  auto first_two = me.world().split(me.process() < 2 ? 0 : 1, me.thread());
+  auto last_two = me.world().split(me.process() > 0 ? 0 : 1, me.thread());
+  if (me.process() == 2) std::this_thread::sleep_for(2500ms);
+  if (me.process() > 0) last_two.barrier();
+  if (me.process() < 2) (void)first_two.split(0, me.thread());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,15 +80,22 @@ int main(int argc, char** argv) {
       if (!in_last_process(me)) me.barrier();
     } else if (mode == "returns-before-split") {
       if (!in_last_process(me)) (void)me.world().split(0, me.thread());
+    } else if (mode == "split-against-barrier") {
+      if (in_last_process(me))
+        me.barrier();
+      else
+        (void)me.world().split(0, me.thread());
     } else if (mode == "crossed-locks") {
       crossed_locks(me);
     } else if (mode == "naps") {
       naps(me);
+    } else if (mode == "naps-in-a-chain") {
+      naps_in_a_chain(me);
     } else {
       throw pgasmr::error("probe", me.thread(), "unknown mode '" + mode + "'");
     }
   });
-  if (mode == "naps") return 0;
+  if (mode.starts_with("naps")) return 0;
   std::printf("mpi_failure_probe: run() returned although the job must fail (%s)\n", mode.c_str());
   return 0;
 }
