@@ -1,8 +1,13 @@
 #include "common/app_driver.hpp"
 
+#include <array>
 #include <exception>
 
+#include <pgasmr/collectives/allgather.hpp>
+#include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/input_files.hpp>
+#include <pgasmr/mapreduce/hash.hpp>
 
 namespace pgasmr::apps {
 
@@ -27,6 +32,43 @@ void commit_output(datasets::AtomicOutputFile& file, std::string_view text) {
 void refuse_shared_standard_input(const AppOptions& options, int processes) {
   if (processes > 1 && std::ranges::find(options.inputs, datasets::standard_input_operand) != options.inputs.end())
     throw usage_error("standard input ('-') cannot be an input of a job of several processes");
+}
+
+void refuse_output_among_inputs(const AppOptions& options) {
+  if (!options.output || *options.output == "-") return;
+  std::vector<std::filesystem::path> inputs = options.inputs;
+  for (const auto& flag : options.app_flags)
+    if (auto value = options.app_values.find(flag.name); flag.value_name == "FILE" && value != options.app_values.end())
+      inputs.emplace_back(value->second);
+  for (const auto& input : inputs) {
+    std::error_code error;  // an input that cannot be compared is refused later, when it is read
+    if (std::filesystem::equivalent(*options.output, input, error))
+      throw usage_error("--output " + datasets::in_quotes(*options.output) +
+                        " is also an input: the result would replace it");
+  }
+}
+
+void require_same_input(pgas::Context& me, const InputSummary& input, std::span<const std::uint64_t> element_weights) {
+  if (me.processes() == 1) return;
+  using Fingerprint = std::array<std::uint64_t, 3>;  // bytes, files, a hash of the weights
+  const Fingerprint mine{input.bytes, input.files, mr::hash_bytes(element_weights.data(), element_weights.size_bytes())};
+  std::vector<Fingerprint> every_thread(static_cast<std::size_t>(me.threads()));
+  coll::allgather(me, every_thread, std::span(&mine, 1), 1);
+  auto of_process = [&](int process) -> const Fingerprint& {
+    return every_thread[static_cast<std::size_t>(process * me.threads_per_process())];
+  };
+  auto describe = [&](int process) {
+    const auto& print = of_process(process);
+    return "process " + std::to_string(process) + " has " + std::to_string(print[0]) + " bytes in " +
+           std::to_string(print[1]) + (print[1] == 1 ? " file" : " files");
+  };
+  for (int process = 1; process < me.processes(); ++process) {
+    const auto &first = of_process(0), &theirs = of_process(process);
+    if (theirs == first) continue;
+    std::string why = "the processes loaded different inputs (" + describe(0) + ", " + describe(process);
+    if (theirs[0] == first[0] && theirs[1] == first[1]) why += ", cut into pieces of other sizes";
+    throw datasets::input_error(why + "): every process must see the same files, unchanged while the job reads them");
+  }
 }
 
 }  // namespace pgasmr::apps

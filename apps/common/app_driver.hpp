@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,17 @@ void commit_output(datasets::AtomicOutputFile& file, std::string_view text);
 /// one of them could read it).
 void refuse_shared_standard_input(const AppOptions& options, int processes);
 
+/// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
+/// value): the result would replace it.
+void refuse_output_among_inputs(const AppOptions& options);
+
+/// Collective. Each process loads its own copy of the input, and the map gives each element to
+/// one thread of the whole job: processes whose inputs differ in size or in the weights of their
+/// elements (a file that changed between their reads, hosts that see different files) would map
+/// the elements of different inputs, a wrong result. Throws datasets::input_error on every
+/// thread then; compares nothing in a job of one process.
+void require_same_input(pgas::Context& me, const InputSummary& input, std::span<const std::uint64_t> element_weights);
+
 /// A baseline timed on process 0 after the job.
 template <class Result>
 struct BaselineRun {
@@ -86,6 +98,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     }
     if (options.show_balance && !app.element_weights)
       throw usage_error("--show-balance: " + std::string(app.name) + " does not weigh its map elements");
+    refuse_output_among_inputs(options);
     pgas::Runtime runtime(options.runtime);
     refuse_shared_standard_input(options, runtime.processes());
     const bool reporter = runtime.process() == 0;
@@ -108,6 +121,8 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
         input.emplace(app.load(options, static_cast<std::size_t>(me.threads())));
       }
       timer.lap("load");  // its barrier publishes the input to the process's other threads
+      require_same_input(me, app.describe(*input),
+                         app.element_weights ? app.element_weights(*input) : std::vector<std::uint64_t>{});
       if (me.thread() == 0)
         print_run(report, app.name, options, app.describe(*input), me.processes(), me.threads_per_process());
       auto mine = app.run_engine(me, *input, options, timer);

@@ -84,11 +84,13 @@ std::uint64_t AppOptions::whole_number(std::string_view flag) const {
 AppOptions parse_options(std::vector<std::string> args, const CommandLine& command_line) {
   AppOptions options;
   options.app_flags = command_line.flags;
-  for (const auto& arg : args)
+  for (const auto& arg : args) {
+    if (arg == "--") break;  // the end of the options
     if (arg == "--help" || arg == "-h") {
       options.help = true;
       return options;
     }
+  }
   try {
     options.runtime = pgas::Config::from_arguments(args);  // takes --threads and friends out of args
   } catch (const pgasmr::error& e) {
@@ -97,9 +99,14 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
 
   std::vector<std::string> inputs;
   std::set<std::string, std::less<>> given;  // a flag given twice is refused, not overridden
+  bool options_ended = false;  // by `--`: what follows are operands, whatever their names
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
-    if (!arg.starts_with("-") || arg == "-") {
+    if (arg == "--" && !options_ended) {
+      options_ended = true;
+      continue;
+    }
+    if (options_ended || !arg.starts_with("-") || arg == "-") {
       inputs.push_back(args[i]);
       continue;
     }
@@ -180,7 +187,8 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
       "                           distribution, block and cyclic (apps whose elements are weighed)\n"
       "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
       "                           output, the report then goes to standard error)\n"
-      "  --help                   this text\n";
+      "  --help                   this text\n"
+      "  --                       the end of the options: the arguments after it are inputs\n";
   if (command_line.file_list)
     text += "  --skip-unreadable        warn about input files that cannot be read and go on\n";
   text += "Runtime options (also under mpirun, per process):\n";

@@ -94,7 +94,11 @@ void detail::check_segment_bytes(std::string_view operation, std::string_view wh
                                std::to_string(bytes));
 }
 
-Config Config::from_environment() {
+namespace {
+
+/// The environment's settings, but for those whose flag the command line gives: a flag wins,
+/// even over a variable it would refuse.
+Config environment_except(const std::set<std::string, std::less<>>& flags_given) {
   Config config;
   constexpr std::pair<const char*, const char*> variables[] = {
       {"PGASMR_THREADS", "threads"},
@@ -103,16 +107,25 @@ Config Config::from_environment() {
       {"PGASMR_SEGMENT_SIZE", "segment-size"},
       {"PGASMR_SHARED_SEGMENTS", "shared-segments"}};
   for (auto [variable, name] : variables)
-    if (const char* value = std::getenv(variable)) apply(config, name, value, variable);
+    if (const char* value = std::getenv(variable); value != nullptr && !flags_given.contains(name))
+      apply(config, name, value, variable);
   return config;
 }
 
+}  // namespace
+
+Config Config::from_environment() { return environment_except({}); }
+
 Config Config::from_arguments(std::vector<std::string>& args) {
-  Config config = from_environment();
   std::vector<std::string> rest;
-  std::set<std::string, std::less<>> given;  // a flag given twice is refused, not overridden
+  std::vector<std::pair<std::string, std::string>> flags;  // name, value
+  std::set<std::string, std::less<>> given;                // a flag given twice is refused, not overridden
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
+    if (arg == "--") {  // the end of the options: the rest are the program's operands
+      rest.insert(rest.end(), args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
+      break;
+    }
     if (!arg.starts_with("--")) {
       rest.push_back(args[i]);
       continue;
@@ -133,8 +146,10 @@ Config Config::from_arguments(std::vector<std::string>& args) {
       if (i + 1 == args.size()) throw_error("config", "--" + std::string(name) + " needs a value");
       value = args[++i];
     }
-    apply(config, name, value, "--" + std::string(name));
+    flags.emplace_back(name, std::move(value));
   }
+  Config config = environment_except(given);
+  for (const auto& [name, value] : flags) apply(config, name, value, "--" + name);
   args = std::move(rest);
   return config;
 }

@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "common/app_driver.hpp"
 #include "common/options.hpp"
 
 namespace apps = pgasmr::apps;
@@ -127,6 +130,44 @@ TEST(AppOptions, ManyInputsAndAppFlags) {
   EXPECT_EQ(options.whole_number("--max-rounds"), 1000u);  // the default
   EXPECT_EQ(apps::parse_options({"a", "--clusters=2", "--max-rounds=7"}, k_means_like).whole_number("--max-rounds"), 7u);
   EXPECT_FALSE(options.value("--other").has_value());
+}
+
+TEST(AppOptions, EverythingAfterTheEndOfTheOptionsIsAnInput) {
+  auto options = apps::parse_options({"--top", "3", "--clusters", "2", "--", "--verify", "-x", "--", "--help", "--threads"},
+                                     k_means_like);
+  EXPECT_EQ(options.inputs, (std::vector<std::filesystem::path>{"--verify", "-x", "--", "--help", "--threads"}));
+  EXPECT_FALSE(options.verify);
+  EXPECT_FALSE(options.help);
+  EXPECT_FALSE(options.runtime.threads_per_process.has_value());
+  EXPECT_EQ(options.top, 3u);
+}
+
+TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
+  const auto folder = std::filesystem::path(testing::TempDir()) / "output_among_inputs";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "points.csv") << "1,2\n";
+  std::ofstream(folder / "keys.txt") << "k\n";
+  std::filesystem::create_symlink(folder / "points.csv", folder / "link.csv");
+  auto refusal = [&](std::vector<std::string> args) -> std::string {
+    try {
+      apps::refuse_output_among_inputs(apps::parse_options(std::move(args), k_means_like));
+    } catch (const apps::usage_error& e) {
+      return e.what();
+    }
+    return {};
+  };
+  const auto points = (folder / "points.csv").string(), link = (folder / "link.csv").string();
+  EXPECT_NE(refusal({"--clusters", "2", "--output", points, points}).find("is also an input"), std::string::npos);
+  EXPECT_NE(refusal({"--clusters", "2", "--output", link, points}).find("is also an input"), std::string::npos);
+  EXPECT_EQ(refusal({"--clusters", "2", "--output", (folder / "new.csv").string(), points}), "");
+  EXPECT_EQ(refusal({"--clusters", "2", "--output", "-", points}), "");
+  const apps::CommandLine with_keys = {.operands = "TEXT",
+                                       .flags = {{.name = "--keys", .value_name = "FILE", .help = "keys"}}};
+  const auto keys = (folder / "keys.txt").string();
+  EXPECT_THROW(apps::refuse_output_among_inputs(apps::parse_options({"--keys", keys, "--output", keys, points}, with_keys)),
+               apps::usage_error);
+  std::filesystem::remove_all(folder);
 }
 
 TEST(AppOptions, BadAppFlags) {

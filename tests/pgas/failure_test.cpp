@@ -564,6 +564,25 @@ TEST(Config, shared_segments_switch_from_flag_and_environment) {
   EXPECT_CONTAINS(error_message([] { (void)pg::Config::from_environment(); }), "PGASMR_SHARED_SEGMENTS must be on or off");
 }
 
+TEST(Config, a_flag_wins_over_a_variable_it_would_refuse) {
+  ScopedEnvironment environment;
+  environment.set("PGASMR_THREADS", "0");
+  std::vector<std::string> args{"--threads", "2"};
+  EXPECT_EQ(pg::Config::from_arguments(args).threads_per_process, 2u);
+  std::vector<std::string> without_flag{"rest"};
+  EXPECT_CONTAINS(error_message([&] { (void)pg::Config::from_arguments(without_flag); }),
+                  "PGASMR_THREADS must be at least 1");
+}
+
+TEST(Config, no_runtime_flag_after_the_end_of_the_options) {
+  ScopedEnvironment environment;
+  std::vector<std::string> args{"--pin", "compact", "--", "--threads", "2"};
+  auto config = pg::Config::from_arguments(args);
+  EXPECT_EQ(config.pinning, pg::Pinning::compact);
+  EXPECT_FALSE(config.threads_per_process.has_value());
+  EXPECT_EQ(args, (std::vector<std::string>{"--", "--threads", "2"}));
+}
+
 TEST(Config, segment_size_suffixes) {
   ScopedEnvironment environment;
   for (auto [text, bytes] : {std::pair<const char*, std::size_t>{"1048576", 1 << 20}, {"640K", 640 << 10},
