@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <string>
 
+#include <pgasmr/datasets/in_quotes.hpp>
+
 #include "common/app_driver.hpp"
 #include "revindex/baselines.hpp"
 #include "revindex/engine_revindex.hpp"
@@ -33,7 +35,8 @@ std::string top_links(const ri::LinkIndex& index, std::size_t top) {
   std::string text = "top " + std::to_string(std::min(top, entries.size())) + " of " +
                      std::to_string(entries.size()) + " links, by the number of files linking to them:\n";
   for (std::size_t i = 0; i < top && i < entries.size(); ++i)
-    text += "  " + std::to_string(entries[i]->files.size()) + "  " + entries[i]->link.substr(0, 100) + "\n";
+    text += "  " + std::to_string(entries[i]->files.size()) + "  " +
+            ds::escaped(std::string_view(entries[i]->link).substr(0, 100)) + "\n";
   return text;
 }
 

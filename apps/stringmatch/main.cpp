@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include <pgasmr/datasets/in_quotes.hpp>
+
 #include "common/app_driver.hpp"
 #include "stringmatch/baselines.hpp"
 #include "stringmatch/engine_string_match.hpp"
@@ -13,6 +15,7 @@
 
 namespace apps = pgasmr::apps;
 namespace sm = pgasmr::apps::stringmatch;
+namespace ds = pgasmr::datasets;
 
 namespace {
 
@@ -33,8 +36,8 @@ std::string first_lines(const sm::LineMatches& matches, std::size_t top) {
                      " matching lines (in " + std::to_string(files.size()) + " files):\n";
   std::string buffer;  // the start of a long line, read from the input
   for (std::size_t i = 0; i < top && i < lines.size(); ++i)
-    text += "  " + matches.paths()[lines[i].file] + ":" + std::to_string(lines[i].number) + ":" +
-            std::string(matches.text(lines[i], buffer, 100)) + "\n";
+    text += "  " + ds::escaped(matches.paths()[lines[i].file]) + ":" + std::to_string(lines[i].number) + ":" +
+            ds::escaped(matches.text(lines[i], buffer, 100)) + "\n";
   return text;
 }
 

@@ -2,10 +2,9 @@
 
 namespace pgasmr::datasets {
 
-std::string in_quotes(std::string_view text) {
+std::string escaped(std::string_view text) {
   std::string out;
-  out.reserve(text.size() + 2);
-  out += '\'';
+  out.reserve(text.size());
   for (char c : text) {
     const auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x20 && byte != 0x7f) {
@@ -24,8 +23,9 @@ std::string in_quotes(std::string_view text) {
       }
     }
   }
-  out += '\'';
   return out;
 }
+
+std::string in_quotes(std::string_view text) { return "'" + escaped(text) + "'"; }
 
 }  // namespace pgasmr::datasets

@@ -10,6 +10,9 @@
 
 namespace pgasmr::datasets {
 
+/// `text` with its control bytes escaped (\t, \r, \n, \xHH): also for the reports' lines
+/// that quote an input (a link, a matching line), which a terminal would otherwise obey.
+std::string escaped(std::string_view text);
 std::string in_quotes(std::string_view text);
 inline std::string in_quotes(const std::string& text) { return in_quotes(std::string_view(text)); }
 inline std::string in_quotes(const std::filesystem::path& path) { return in_quotes(std::string_view(path.native())); }
