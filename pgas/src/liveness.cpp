@@ -22,7 +22,7 @@ constexpr auto stuck_for = std::chrono::seconds(1);
 // The calling thread's slot, or nullptr for threads that are not body threads.
 thread_local std::atomic<std::uint64_t>* my_waits = nullptr;
 thread_local std::atomic<bool>* my_waiting = nullptr;
-thread_local std::atomic<std::uint64_t>* my_transport_group = nullptr;
+thread_local TransportCallSlot* my_transport_call = nullptr;
 
 }  // namespace
 
@@ -36,7 +36,7 @@ void Liveness::enter(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(local)];
   my_waits = &slot.waits;
   my_waiting = &slot.waiting;
-  my_transport_group = &slot.transport_group;
+  my_transport_call = &slot.transport_call;
 }
 
 void Liveness::wait_begins() noexcept {
@@ -50,18 +50,20 @@ void Liveness::wait_ends() noexcept {
   if (my_waiting) my_waiting->store(false, std::memory_order_relaxed);
 }
 
-void Liveness::transport_call_begins(std::uint64_t processes) noexcept {
+void Liveness::transport_call_begins(TransportCall call) noexcept {
   if (!my_waits) return;
   // A call among unknown processes is not noted: it counts as progress.
-  if (processes == 0) return;
-  my_transport_group->store(processes, std::memory_order_relaxed);
+  if (call.processes == 0) return;
+  my_transport_call->which.store(call.which, std::memory_order_relaxed);
+  my_transport_call->what.store(call.what, std::memory_order_relaxed);
+  my_transport_call->processes.store(call.processes, std::memory_order_relaxed);
   wait_begins();
 }
 
 void Liveness::transport_call_ends() noexcept {
-  if (!my_waits || my_transport_group->load(std::memory_order_relaxed) == 0) return;  // not noted
+  if (!my_waits || my_transport_call->processes.load(std::memory_order_relaxed) == 0) return;  // not noted
   wait_ends();
-  my_transport_group->store(0, std::memory_order_relaxed);
+  my_transport_call->processes.store(0, std::memory_order_relaxed);
 }
 
 WaitNote::WaitNote() noexcept { Liveness::wait_begins(); }
@@ -75,7 +77,7 @@ void Liveness::helper_starts(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
   my_waits = &slot.waits;
   my_waiting = &slot.waiting;
-  my_transport_group = &slot.transport_group;
+  my_transport_call = &slot.transport_call;
   // A piece of work begun is progress: the watchers see the count move.
   slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
@@ -86,7 +88,7 @@ void Liveness::helper_ends(int local) noexcept {
   slot.active.fetch_sub(1, std::memory_order_acq_rel);  // its last touch of the body thread's things
   my_waits = nullptr;
   my_waiting = nullptr;
-  my_transport_group = nullptr;
+  my_transport_call = nullptr;
 }
 
 std::vector<Liveness::Look> Liveness::look() const {
@@ -94,7 +96,9 @@ std::vector<Liveness::Look> Liveness::look() const {
   for (std::size_t k = 0; k < 2 * static_cast<std::size_t>(threads_); ++k)
     slots.push_back({slots_[k].waits.load(std::memory_order_relaxed),
                      slots_[k].waiting.load(std::memory_order_relaxed),
-                     slots_[k].transport_group.load(std::memory_order_relaxed),
+                     {slots_[k].transport_call.processes.load(std::memory_order_relaxed),
+                      slots_[k].transport_call.which.load(std::memory_order_relaxed),
+                      slots_[k].transport_call.what.load(std::memory_order_relaxed)},
                      slots_[k].active.load(std::memory_order_relaxed)});
   return slots;
 }
@@ -104,7 +108,7 @@ std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, 
   Stuck found;
   auto in_one_wait = [&](std::size_t k) {
     bool one = before[k].waiting && now[k].waiting && before[k].waits == now[k].waits;
-    if (one && now[k].transport_group != 0) found.transport_groups.push_back(now[k].transport_group);
+    if (one && now[k].transport_call.processes != 0) found.transport_calls.push_back(now[k].transport_call);
     return one;
   };
   for (int t = 0; t < threads_; ++t) {
@@ -194,7 +198,7 @@ std::jthread Liveness::watch(Job& job) {
         finding.kind = found ? Kind::stuck : all_returned(now) ? Kind::returned : Kind::running;
         if (found) {
           finding.threads_returned = !found->departed.empty();
-          finding.transport_groups = found->transport_groups;
+          finding.transport_calls = found->transport_calls;
         }
         // A thread stuck in a blocking MPI call cannot be unwound: the watch ends the job itself.
         try {
@@ -213,7 +217,7 @@ void Liveness::depart(int local, const Cancellation& cancellation) {
   // The departure wait is not one of the waits the watch looks at.
   my_waits = nullptr;
   my_waiting = nullptr;
-  my_transport_group = nullptr;
+  my_transport_call = nullptr;
   slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
   // Also waits for the work this thread gave its helper (a non-blocking collective whose request

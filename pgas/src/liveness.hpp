@@ -15,8 +15,8 @@
 // request's wait() may wait on a collective that waits forever), and its work in between counts
 // as progress. Waits without a note (a mutex) count as progress, so the watch errs towards
 // waiting on. A blocking call into MPI has a note of its own (TransportCallNote): it may be
-// moving data for seconds, so it counts as stuck only once a process of its group has returned
-// from the body (pgas/src/peer_states).
+// moving data for seconds, so it counts as stuck only once a process of its group can join it no
+// more (pgas/src/peer_states).
 
 #include <atomic>
 #include <cstdint>
@@ -36,6 +36,11 @@
 namespace pgasmr::pgas::detail {
 
 class Job;
+
+/// Where a thread notes the blocking MPI call it is in (see TransportCall; processes 0: none).
+struct TransportCallSlot {
+  std::atomic<std::uint64_t> processes{0}, which{0}, what{0};
+};
 
 class Liveness {
  public:
@@ -71,22 +76,22 @@ class Liveness {
   /// body threads).
   static void wait_begins() noexcept;
   static void wait_ends() noexcept;
-  /// For TransportCallNote: a blocking call into MPI among `processes` (a mask of process ids,
-  /// 0 when unknown), which may be moving data, begins or ends.
-  static void transport_call_begins(std::uint64_t processes) noexcept;
+  /// For TransportCallNote: a blocking call into MPI among `call.processes` (a mask of process
+  /// ids, 0 when unknown), which may be moving data, begins or ends.
+  static void transport_call_begins(TransportCall call) noexcept;
   static void transport_call_ends() noexcept;
 
  private:
   struct alignas(64) Slot {
     std::atomic<std::uint64_t> waits{0};  // waits begun (a helper's: and pieces of work begun)
     std::atomic<bool> waiting{false};     // in a wait now
-    std::atomic<std::uint64_t> transport_group{0};  // in a blocking MPI call: its processes
+    TransportCallSlot transport_call;     // in a blocking MPI call: which
     std::atomic<int> active{1};           // a body thread: 1 until departed; a helper: work given, not ended
   };
   struct Look {
     std::uint64_t waits;
     bool waiting;
-    std::uint64_t transport_group;
+    TransportCall transport_call;
     int active;
   };
   /// Body thread k's slot is k, its helper's threads_ + k.
@@ -95,7 +100,7 @@ class Liveness {
   /// have not departed, and the helpers at work; and the departed threads.
   struct Stuck {
     std::vector<int> threads, helpers, departed;
-    std::vector<std::uint64_t> transport_groups;  // of those in blocking MPI calls (process masks)
+    std::vector<TransportCall> transport_calls;  // of those in blocking MPI calls
   };
   /// Stuck when every body thread that has not departed and every helper at work stayed in one
   /// wait (one of them at least); nullopt when one still runs.
@@ -118,7 +123,7 @@ class Liveness {
 /// lives, as WaitNote marks a wait.
 class TransportCallNote {
  public:
-  explicit TransportCallNote(std::uint64_t processes) noexcept { Liveness::transport_call_begins(processes); }
+  explicit TransportCallNote(TransportCall call) noexcept { Liveness::transport_call_begins(call); }
   ~TransportCallNote() { Liveness::transport_call_ends(); }
   TransportCallNote(const TransportCallNote&) = delete;
   TransportCallNote& operator=(const TransportCallNote&) = delete;

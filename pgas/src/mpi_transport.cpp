@@ -8,9 +8,11 @@
 #include <sys/statvfs.h>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -160,9 +162,30 @@ std::uint64_t process_mask(MPI_Comm comm, int size) {
   return mask;
 }
 
+/// The kinds of a process group's blocking calls, for the liveness watch (see TransportCall).
+enum class CallKind : std::uint64_t {
+  allgather = 1,
+  allgather_fixed,
+  gather_fixed,
+  alltoallv,
+  alltoall_pieces,
+  broadcast_pieces,
+  broadcast
+};
+
+/// A well-mixed 64-bit hash of two words (splitmix64's finalizer).
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t x = a * 0x9e3779b97f4a7c15u ^ (b + 0x632be59bd9b4e019u);
+  x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9u;
+  x = (x ^ x >> 27) * 0x94d049bb133111ebu;
+  return x ^ x >> 31;
+}
+
 class MpiGroup final : public ProcessGroup {
  public:
-  explicit MpiGroup(MPI_Comm comm) : comm_(comm) {
+  /// `id`: the same in every process of the group, and told apart from the other groups' (see
+  /// subgroup, duplicate and MpiTransport::world_group).
+  MpiGroup(MPI_Comm comm, std::uint64_t id) : comm_(comm), id_(id) {
     MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
     MPI_Comm_size(comm_, &size_);
     MPI_Comm_rank(comm_, &rank_);
@@ -181,7 +204,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   std::vector<std::byte> allgather(std::span<const std::byte> mine, std::vector<std::size_t>& sizes) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::allgather));
     unsigned long long my_size = mine.size();
     std::vector<unsigned long long> all_sizes(static_cast<std::size_t>(size_));
     check(MPI_Allgather(&my_size, 1, MPI_UNSIGNED_LONG_LONG, all_sizes.data(), 1, MPI_UNSIGNED_LONG_LONG, comm_),
@@ -203,7 +226,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void allgather_fixed(std::span<const std::byte> mine, std::vector<std::byte>& everyone) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::allgather_fixed, mine.size()));
     if (mine.size() > INT_MAX) throw_error("allgather", "more than 2 GiB of process data");
     everyone.resize(mine.size() * static_cast<std::size_t>(size_));
     auto n = static_cast<int>(mine.size());
@@ -211,7 +234,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void gather_fixed(std::span<const std::byte> mine, int root, std::vector<std::byte>& everyone) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::gather_fixed, mine.size(), root));
     if (mine.size() > INT_MAX) throw_error("gather", "more than 2 GiB of process data");
     everyone.resize(rank_ == root ? mine.size() * static_cast<std::size_t>(size_) : 0);
     auto n = static_cast<int>(mine.size());
@@ -221,7 +244,7 @@ class MpiGroup final : public ProcessGroup {
   void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
                  std::span<const std::size_t> send_displs, std::byte* recv, std::span<const std::size_t> recv_counts,
                  std::span<const std::size_t> recv_displs) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::alltoallv));
     auto sc = int_counts(send_counts), sd = int_counts(send_displs);
     auto rc = int_counts(recv_counts), rd = int_counts(recv_displs);
     check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, recv, rc.data(), rd.data(), MPI_BYTE, comm_),
@@ -229,7 +252,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void alltoall_pieces(std::span<const SendPieces> send, std::span<const ReceivePieces> receive) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::alltoall_pieces));
     PieceTypes send_types, receive_types;
     for (const auto& pieces : send) send_types.add<const std::byte>(pieces);
     for (const auto& pieces : receive) receive_types.add<std::byte>(pieces);
@@ -240,7 +263,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void broadcast_pieces(const SendPieces& sent, const ReceivePieces& received, int root) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::broadcast_pieces, 0, root));
     PieceTypes type;
     if (rank_ == root)
       type.add<const std::byte>(sent);
@@ -250,17 +273,17 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void broadcast(std::byte* data, std::size_t bytes, int root) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(collective(CallKind::broadcast, bytes, root));
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Bcast(data + done, n, MPI_BYTE, root, comm_), "MPI_Bcast"); });
   }
 
   void send(const std::byte* data, std::size_t bytes, int peer, int tag) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(point_to_point());
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Send(data + done, n, MPI_BYTE, peer, tag, comm_), "MPI_Send"); });
   }
 
   void receive(std::byte* data, std::size_t bytes, int peer, int tag) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(point_to_point());
     in_pieces(bytes, [&](std::size_t done, int n) {
       check(MPI_Recv(data + done, n, MPI_BYTE, peer, tag, comm_, MPI_STATUS_IGNORE), "MPI_Recv");
     });
@@ -268,7 +291,7 @@ class MpiGroup final : public ProcessGroup {
 
   void send_receive(const std::byte* out, std::size_t out_bytes, int to, std::byte* in, std::size_t in_bytes, int from,
                     int tag) override {
-    TransportCallNote waiting(processes_);
+    TransportCallNote waiting(point_to_point());
     // Both ways at once, in pieces that fit an MPI count; the peers cut a stream alike, and
     // MPI delivers one sender's messages of a tag in order.
     std::vector<MPI_Request> requests;
@@ -291,13 +314,18 @@ class MpiGroup final : public ProcessGroup {
     MPI_Group_free(&some);
     MPI_Group_free(&all);
     check(code, "MPI_Comm_create_group");
-    return std::make_unique<MpiGroup>(comm);
+    // The listed processes create the subgroups of one list from this group in one order.
+    std::uint64_t list = 0;
+    for (int rank : ranks) list = mix(list, static_cast<std::uint64_t>(rank));
+    std::lock_guard lock(children_mutex_);
+    return std::make_unique<MpiGroup>(comm, mix(mix(id_, list), subgroups_[list]++));
   }
 
   std::unique_ptr<ProcessGroup> duplicate() override {
     MPI_Comm comm;
     check(MPI_Comm_dup(comm_, &comm), "MPI_Comm_dup");
-    return std::make_unique<MpiGroup>(comm);
+    std::lock_guard lock(children_mutex_);
+    return std::make_unique<MpiGroup>(comm, mix(mix(id_, 0), duplicates_++));
   }
 
  private:
@@ -305,7 +333,20 @@ class MpiGroup final : public ProcessGroup {
   MPI_Request barrier_ = MPI_REQUEST_NULL;
   int size_ = 0;
   int rank_ = 0;
+  /// A collective call's note: which call of the group it is (every process of the group counts
+  /// its collective calls alike) and what it is; a point-to-point call is not compared.
+  TransportCall collective(CallKind kind, std::size_t size = 0, int root = 0) {
+    const auto what = mix(static_cast<std::uint64_t>(kind), mix(size, static_cast<std::uint64_t>(root)));
+    return {processes_, mix(id_, calls_.fetch_add(1, std::memory_order_relaxed)), what | 1};
+  }
+  TransportCall point_to_point() const { return {processes_, 0, 0}; }
+
   std::uint64_t processes_ = 0;  // for TransportCallNote
+  std::uint64_t id_;
+  std::atomic<std::uint64_t> calls_{0};  // collective calls so far
+  std::mutex children_mutex_;
+  std::uint64_t duplicates_ = 0;                      // so far
+  std::map<std::uint64_t, std::uint64_t> subgroups_;  // so far, by their ranks' hash
 };
 
 class MpiTransport final : public Transport {
@@ -387,7 +428,7 @@ class MpiTransport final : public Transport {
     if (processes_ == 1) return nullptr;
     MPI_Comm comm;
     check(MPI_Comm_dup(MPI_COMM_WORLD, &comm), "MPI_Comm_dup");
-    return std::make_unique<MpiGroup>(comm);
+    return std::make_unique<MpiGroup>(comm, mix(~std::uint64_t{0}, world_groups_++));  // every process calls alike
   }
 
   [[noreturn]] void abort_job() override {
@@ -541,6 +582,7 @@ class MpiTransport final : public Transport {
 
   int processes_ = 1;
   int process_ = 0;
+  std::uint64_t world_groups_ = 0;  // made so far
   std::size_t staging_bytes_;
   void* base_ = nullptr;                    ///< this process's part of the window
   std::vector<std::byte*> mapped_;          ///< per process: its segments in this address space

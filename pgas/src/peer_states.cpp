@@ -33,54 +33,85 @@ Fields decode(std::uint64_t word) {
           word >> 44 & look_mask};
 }
 
+// The call word: which call of its group the process's one MPI call is (26 bits of the hash),
+// what it is (26 bits; 0: not comparable) and the look that found it (the finding's lowest 12
+// bits: a call word goes with the finding of the same look).
+constexpr std::uint64_t hash_mask = (std::uint64_t{1} << 26) - 1, call_look_mask = (std::uint64_t{1} << 12) - 1;
+
+std::uint64_t call_word(const TransportCall& call, std::uint64_t look) {
+  if (call.what == 0) return 0;
+  return (call.which & hash_mask) | ((call.what & hash_mask) | 1) << 26 | (look & call_look_mask) << 52;
+}
+
+/// The call word of `words` if it goes with its finding's look, else 0.
+std::uint64_t call_at_look(PeerStates::Words words) {
+  const auto look = words.finding >> 44 & look_mask;
+  return (words.call >> 52) == (look & call_look_mask) ? words.call & ((std::uint64_t{1} << 52) - 1) : 0;
+}
+
 }  // namespace
 
 // A job starts as running: its first worker zeroes the word, which reads as running as well.
 PeerStates::PeerStates(const Job& job)
-    : job_(job), serial_(job.serial() & serial_mask), published_(encode({state_running, 0, 0, serial_, 0, 0})) {}
+    : job_(job), serial_(job.serial() & serial_mask), published_{encode({state_running, 0, 0, serial_, 0, 0}), 0} {}
 
 bool PeerStates::none_can_go_on(const Finding& finding) {
   using Kind = Finding::Kind;
   ++looks_;
   auto kind = finding.kind;
+  const auto& calls = finding.transport_calls;
+  const std::uint64_t in_mpi = calls.empty() ? 0 : 1;
+  // The others compare their calls with this process's one call, stuck or perhaps moving data.
+  const auto call = kind == Kind::stuck && calls.size() == 1 ? call_word(calls.front(), looks_) : 0;
   std::optional<Reading> now;
-  if (kind == Kind::stuck && !finding.transport_groups.empty()) {
+  if (kind == Kind::stuck && in_mpi) {
     now = read();
-    if (!each_waits_in_vain(finding.transport_groups, *now)) kind = Kind::running;  // may be moving data
+    if (!each_waits_in_vain(calls, *now)) {  // may be moving data
+      publish({encode({state_running, 0, in_mpi, serial_, 0, looks_}), call});
+      before_.reset();
+      return false;
+    }
   }
   if (kind != Kind::stuck) {
-    publish(encode({kind == Kind::returned ? state_returned : state_running, 0, 0, serial_, 0, 0}));
+    publish({encode({kind == Kind::returned ? state_returned : state_running, 0, 0, serial_, 0, 0}), 0});
     before_.reset();
     return false;
   }
   if (!before_) stuck_since_ = looks_;
-  publish(encode({state_stuck, finding.threads_returned ? 1u : 0u, finding.transport_groups.empty() ? 0u : 1u, serial_,
-                  stuck_since_, looks_}));
+  publish({encode({state_stuck, finding.threads_returned ? 1u : 0u, in_mpi, serial_, stuck_since_, looks_}), call});
   if (!now) now = read();
   bool none = before_ && none_can_go_on(*before_, *now);
   before_ = std::move(now);
   return none;
 }
 
-void PeerStates::publish(std::uint64_t word) {
-  if (word == published_) return;
-  published_ = word;
-  job_.atomic(atomic_op::store, 8, false, job_.process() * job_.threads_per_process(), SegmentLayout::liveness_slot,
-              word, 0);
+void PeerStates::publish(Words words) {
+  const auto first_thread = job_.process() * job_.threads_per_process();
+  // The call word first: a reader takes it with the finding of the same look only.
+  if (words.call != published_.call)
+    job_.atomic(atomic_op::store, 8, false, first_thread, SegmentLayout::liveness_call_slot, words.call, 0);
+  if (words.finding != published_.finding)
+    job_.atomic(atomic_op::store, 8, false, first_thread, SegmentLayout::liveness_slot, words.finding, 0);
+  published_ = words;
 }
 
 PeerStates::Reading PeerStates::read() const {
   Reading words;
-  for (int p = 0; p < job_.processes(); ++p)
-    words.push_back(job_.atomic(atomic_op::load, 8, false, p * job_.threads_per_process(),
-                                SegmentLayout::liveness_slot, 0, 0));
+  for (int p = 0; p < job_.processes(); ++p) {
+    const auto first_thread = p * job_.threads_per_process();
+    // The finding first: a call word read after it is of its look or a later one.
+    auto finding = job_.atomic(atomic_op::load, 8, false, first_thread, SegmentLayout::liveness_slot, 0, 0);
+    auto call = job_.atomic(atomic_op::load, 8, false, first_thread, SegmentLayout::liveness_call_slot, 0, 0);
+    words.push_back({finding, call});
+  }
   return words;
 }
 
 bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const {
   for (int p = 0; p < job_.processes(); ++p) {
     if (p == job_.process()) continue;
-    auto then = decode(before[static_cast<std::size_t>(p)]), latest = decode(now[static_cast<std::size_t>(p)]);
+    auto then = decode(before[static_cast<std::size_t>(p)].finding);
+    auto latest = decode(now[static_cast<std::size_t>(p)].finding);
     if (latest.serial != serial_) return false;  // still the word of an earlier job
     if (latest.kind == state_returned) continue;
     bool one_stretch = then.kind == state_stuck && latest.kind == state_stuck && then.serial == serial_ &&
@@ -90,22 +121,27 @@ bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const
   return true;
 }
 
-bool PeerStates::each_waits_in_vain(const std::vector<std::uint64_t>& groups, const Reading& reading) const {
-  std::uint64_t never_joining = 0;  // processes that join no MPI call unless another process moves first
-  for (int p = 0; p < job_.processes() && p < 64; ++p) {
-    auto fields = decode(reading[static_cast<std::size_t>(p)]);
-    if (p == job_.process() || fields.serial != serial_) continue;
-    if (fields.kind == state_returned || (fields.kind == state_stuck && fields.in_mpi == 0))
-      never_joining |= std::uint64_t{1} << p;
-  }
-  return std::ranges::all_of(groups, [&](std::uint64_t group) { return (group & never_joining) != 0; });
+bool PeerStates::each_waits_in_vain(const std::vector<TransportCall>& calls, const Reading& reading) const {
+  return std::ranges::all_of(calls, [&](const TransportCall& call) {
+    const auto mine = call_word(call, 0);
+    for (int p = 0; p < job_.processes() && p < 64; ++p) {
+      const auto& words = reading[static_cast<std::size_t>(p)];
+      auto fields = decode(words.finding);
+      if (p == job_.process() || (call.processes >> p & 1) == 0 || fields.serial != serial_) continue;
+      if (fields.kind == state_returned || (fields.kind == state_stuck && fields.in_mpi == 0)) return true;
+      const auto theirs = call_at_look(words);
+      const bool same_call = mine != 0 && theirs != 0 && (theirs & hash_mask) == (mine & hash_mask);
+      if (fields.in_mpi != 0 && same_call && theirs != mine) return true;
+    }
+    return false;
+  });
 }
 
 PeerStates::Returned PeerStates::returned() const {
   Returned processes;
   if (!before_) return processes;
   for (int p = 0; p < job_.processes(); ++p) {
-    auto fields = decode((*before_)[static_cast<std::size_t>(p)]);
+    auto fields = decode((*before_)[static_cast<std::size_t>(p)].finding);
     if (p == job_.process() || fields.serial != serial_) continue;
     if (fields.kind == state_returned) processes.whole.push_back(p);
     if (fields.kind == state_stuck && fields.threads_returned) processes.partly.push_back(p);
