@@ -162,16 +162,10 @@ std::uint64_t process_mask(MPI_Comm comm, int size) {
   return mask;
 }
 
-/// The kinds of a process group's blocking calls, for the liveness watch (see TransportCall).
-enum class CallKind : std::uint64_t {
-  allgather = 1,
-  allgather_fixed,
-  gather_fixed,
-  alltoallv,
-  alltoall_pieces,
-  broadcast_pieces,
-  broadcast
-};
+/// The kinds of a process group's collective calls, for the liveness watch (see TransportCall).
+/// One kind for the calls that processes may mix in one collective: a broadcast packed on some
+/// processes and in place on others, and likewise an all-to-all.
+enum class CallKind : std::uint64_t { allgather = 1, allgather_fixed, gather_fixed, all_to_all, broadcast };
 
 /// A well-mixed 64-bit hash of two words (splitmix64's finalizer).
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
@@ -244,7 +238,7 @@ class MpiGroup final : public ProcessGroup {
   void alltoallv(const std::byte* send, std::span<const std::size_t> send_counts,
                  std::span<const std::size_t> send_displs, std::byte* recv, std::span<const std::size_t> recv_counts,
                  std::span<const std::size_t> recv_displs) override {
-    TransportCallNote waiting(collective(CallKind::alltoallv));
+    TransportCallNote waiting(collective(CallKind::all_to_all));
     auto sc = int_counts(send_counts), sd = int_counts(send_displs);
     auto rc = int_counts(recv_counts), rd = int_counts(recv_displs);
     check(MPI_Alltoallv(send, sc.data(), sd.data(), MPI_BYTE, recv, rc.data(), rd.data(), MPI_BYTE, comm_),
@@ -252,7 +246,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void alltoall_pieces(std::span<const SendPieces> send, std::span<const ReceivePieces> receive) override {
-    TransportCallNote waiting(collective(CallKind::alltoall_pieces));
+    TransportCallNote waiting(collective(CallKind::all_to_all));
     PieceTypes send_types, receive_types;
     for (const auto& pieces : send) send_types.add<const std::byte>(pieces);
     for (const auto& pieces : receive) receive_types.add<std::byte>(pieces);
@@ -263,7 +257,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void broadcast_pieces(const SendPieces& sent, const ReceivePieces& received, int root) override {
-    TransportCallNote waiting(collective(CallKind::broadcast_pieces, 0, root));
+    TransportCallNote waiting(collective(CallKind::broadcast, 0, root));
     PieceTypes type;
     if (rank_ == root)
       type.add<const std::byte>(sent);
@@ -273,7 +267,7 @@ class MpiGroup final : public ProcessGroup {
   }
 
   void broadcast(std::byte* data, std::size_t bytes, int root) override {
-    TransportCallNote waiting(collective(CallKind::broadcast, bytes, root));
+    TransportCallNote waiting(collective(CallKind::broadcast, 0, root));
     in_pieces(bytes, [&](std::size_t done, int n) { check(MPI_Bcast(data + done, n, MPI_BYTE, root, comm_), "MPI_Bcast"); });
   }
 
@@ -334,7 +328,8 @@ class MpiGroup final : public ProcessGroup {
   int size_ = 0;
   int rank_ = 0;
   /// A collective call's note: which call of the group it is (every process of the group counts
-  /// its collective calls alike) and what it is; a point-to-point call is not compared.
+  /// its collective calls alike) and what it is (`size` and `root`: what every process passes
+  /// alike, else 0); a point-to-point call is not compared.
   TransportCall collective(CallKind kind, std::size_t size = 0, int root = 0) {
     const auto what = mix(static_cast<std::uint64_t>(kind), mix(size, static_cast<std::uint64_t>(root)));
     return {processes_, mix(id_, calls_.fetch_add(1, std::memory_order_relaxed)), what | 1};
