@@ -13,9 +13,42 @@ extern "C" void __tsan_ignore_thread_end();
 namespace pgasmr::apps {
 
 #if defined(__SANITIZE_THREAD__)
+namespace {
+
+// Whether this thread ignores its memory accesses. A thread must end its ignoring before it
+// exits (TSan stops the process otherwise), and a worker can enter the arena after the
+// observer's last look and before it is switched off, so it never hears of its exit: the
+// thread's own end ends the ignoring then (thread_local destructors run before TSan's check).
+class Ignoring {
+ public:
+  Ignoring() = default;
+  Ignoring(const Ignoring&) = delete;
+  Ignoring& operator=(const Ignoring&) = delete;
+  ~Ignoring() { end(); }
+
+  void begin() {
+    if (on_) return;
+    __tsan_ignore_thread_begin();
+    on_ = true;
+  }
+
+  void end() {
+    if (!on_) return;
+    __tsan_ignore_thread_end();
+    on_ = false;
+  }
+
+ private:
+  bool on_ = false;
+};
+
+thread_local Ignoring ignoring;
+
+}  // namespace
+
 // Each worker ignores its own memory accesses while it is in the arena; the calling thread,
-// which runs tasks as well, stays checked. A thread must end its ignoring before it exits
-// (TSan stops the process otherwise), so the observer stays until every worker has left.
+// which runs tasks as well, stays checked. The observer stays until the workers have left, so
+// that they seldom stay unwatched in later work (the last one in may).
 class TbbArena::UnwatchedWorkers : public tbb::task_scheduler_observer {
  public:
   explicit UnwatchedWorkers(tbb::task_arena& arena) : tbb::task_scheduler_observer(arena) { observe(true); }
@@ -28,12 +61,12 @@ class TbbArena::UnwatchedWorkers : public tbb::task_scheduler_observer {
   void on_scheduler_entry(bool is_worker) override {
     if (!is_worker) return;
     ++inside_;
-    __tsan_ignore_thread_begin();
+    ignoring.begin();
   }
 
   void on_scheduler_exit(bool is_worker) override {
     if (!is_worker) return;
-    __tsan_ignore_thread_end();
+    ignoring.end();
     --inside_;
   }
 
