@@ -353,11 +353,12 @@ class MpiTransport final : public Transport {
     MPI_Comm_rank(MPI_COMM_WORLD, &process_);
     require_same_settings(segment_bytes, threads_per_process, shared_segments);
     // A window that one process fails to allocate leaves the others inside the collective call
-    // for ever: such a failure ends every process.
+    // for ever: such a failure ends every process (a refusal that every process makes alike
+    // leaves as any error does).
     try {
       allocate_segments(segment_bytes, threads_per_process, shared_segments);
     } catch (...) {
-      if (processes_ == 1) throw;
+      if (processes_ == 1 || refused_alike_) throw;
       print_failure_of_process(process_, std::current_exception());
       abort_job();
     }
@@ -491,7 +492,7 @@ class MpiTransport final : public Transport {
   /// Open MPI backs a host's shared window with a file in its backing directory (/dev/shm unless
   /// OMPI_MCA_osc_sm_backing_directory names another) and fails on one process when the file does
   /// not fit there. Throws pgasmr::error first, in every process alike, when some host lacks room.
-  void require_room_for_host_window(MPI_Aint window_bytes) const {
+  void require_room_for_host_window(MPI_Aint window_bytes) {
     const char* directory = std::getenv("OMPI_MCA_osc_sm_backing_directory");
     if (directory == nullptr || *directory == '\0') directory = "/dev/shm";
     struct statvfs file_system{};
@@ -502,6 +503,7 @@ class MpiTransport final : public Transport {
     int fits = need <= room ? 1 : 0, every_host_fits = 0;
     check(MPI_Allreduce(&fits, &every_host_fits, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
     if (every_host_fits) return;
+    refused_alike_ = true;
     const std::string remedy = ": lower --segment-size or --threads, or run with --shared-segments off";
     if (!fits)
       throw_error("Runtime", "the shared segments of this host's " + std::to_string(host_size_) + " processes need " +
@@ -587,6 +589,7 @@ class MpiTransport final : public Transport {
   MPI_Comm host_ = MPI_COMM_NULL;           ///< shared segments: the processes of this host
   int host_size_ = 1;
   MPI_Win host_window_ = MPI_WIN_NULL;      ///< shared segments: the host's shared memory
+  bool refused_alike_ = false;              ///< every process refused the segments in the same call
 };
 
 }  // namespace
