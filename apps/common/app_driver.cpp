@@ -2,12 +2,14 @@
 
 #include <array>
 #include <exception>
+#include <string>
 
 #include <pgasmr/collectives/allgather.hpp>
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/input_files.hpp>
 #include <pgasmr/mapreduce/hash.hpp>
+#include <pgasmr/pgas/config.hpp>
 
 namespace pgasmr::apps {
 
@@ -32,6 +34,13 @@ void commit_output(datasets::AtomicOutputFile& file, std::string_view text) {
 void refuse_shared_standard_input(const AppOptions& options, int processes) {
   if (processes > 1 && std::ranges::find(options.inputs, datasets::standard_input_operand) != options.inputs.end())
     throw usage_error("standard input ('-') cannot be an input of a job of several processes");
+}
+
+void refuse_separate_jobs_under_mpirun(int processes) {
+  if (int started = pgas::processes_started_by_launcher(); started > processes)
+    throw usage_error("mpirun started " + std::to_string(started) +
+                      " processes, but each runs a job of its own (--transport local or PGASMR_TRANSPORT=local) and "
+                      "would compute the whole result alone: leave the transport to auto (or mpi) under mpirun");
 }
 
 void refuse_output_among_inputs(const AppOptions& options) {

@@ -69,6 +69,10 @@ void commit_output(datasets::AtomicOutputFile& file, std::string_view text);
 /// one of them could read it).
 void refuse_shared_standard_input(const AppOptions& options, int processes);
 
+/// A usage_error when mpirun started several processes but each runs a job of its own (the local
+/// transport): each would compute the whole result alone and write the same output.
+void refuse_separate_jobs_under_mpirun(int processes);
+
 /// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
 /// value): the result would replace it.
 void refuse_output_among_inputs(const AppOptions& options);
@@ -100,6 +104,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       throw usage_error("--show-balance: " + std::string(app.name) + " does not weigh its map elements");
     refuse_output_among_inputs(options);
     pgas::Runtime runtime(options.runtime);
+    refuse_separate_jobs_under_mpirun(runtime.processes());
     refuse_shared_standard_input(options, runtime.processes());
     const bool reporter = runtime.process() == 0;
     const auto threads_per_process = static_cast<std::size_t>(runtime.threads() / runtime.processes());

@@ -52,6 +52,10 @@ struct Config {
   static std::string_view help();
 };
 
+/// How many processes mpirun (or another MPI launcher) started together with this one; 0 when
+/// no launcher says (run without one). A job with the local transport is one of them only.
+int processes_started_by_launcher() noexcept;
+
 std::string_view to_string(Pinning);
 std::string_view to_string(TransportKind);
 
