@@ -47,8 +47,9 @@ thread_local Ignoring ignoring;
 }  // namespace
 
 // Each worker ignores its own memory accesses while it is in the arena; the calling thread,
-// which runs tasks as well, stays checked. The observer stays until the workers have left, so
-// that they seldom stay unwatched in later work (the last one in may).
+// which runs tasks as well, stays checked. The observer waits for the workers to leave before it
+// is switched off, so that hardly any stays ignored in later work (one that enters at the last
+// moment does, until it leaves another observed arena or ends).
 class TbbArena::UnwatchedWorkers : public tbb::task_scheduler_observer {
  public:
   explicit UnwatchedWorkers(tbb::task_arena& arena) : tbb::task_scheduler_observer(arena) { observe(true); }
