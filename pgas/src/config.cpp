@@ -163,6 +163,17 @@ std::string_view Config::help() {
          "                           off: every byte between processes goes through MPI; env PGASMR_SHARED_SEGMENTS)\n";
 }
 
+int processes_started_by_launcher() noexcept {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+    if (const char* value = std::getenv(variable)) {
+      std::string_view text(value);
+      int processes = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), processes);
+      if (ec == std::errc() && end == text.data() + text.size() && processes > 0) return processes;
+    }
+  return 0;
+}
+
 std::string_view to_string(Pinning pinning) {
   switch (pinning) {
     case Pinning::none: return "none";

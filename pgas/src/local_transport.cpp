@@ -2,11 +2,9 @@
 
 #include <sys/mman.h>
 
-#include <climits>
 #include <cstdlib>
 #include <string>
 
-#include <pgasmr/pgas/config.hpp>
 #include <pgasmr/pgas/error.hpp>
 
 #include "transport.hpp"
@@ -67,17 +65,3 @@ bool launched_by_mpi() noexcept {
 }
 
 }  // namespace pgasmr::pgas::detail
-
-namespace pgasmr::pgas {
-
-int processes_started_by_launcher() noexcept {
-  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
-    if (const char* value = std::getenv(variable)) {
-      char* end = nullptr;
-      long processes = std::strtol(value, &end, 10);
-      if (end != value && *end == '\0' && processes > 0 && processes <= INT_MAX) return static_cast<int>(processes);
-    }
-  return 0;
-}
-
-}  // namespace pgasmr::pgas
