@@ -15,7 +15,8 @@ datasets::IntegerTable multiply_sequential(const datasets::IntegerTable& a, cons
 /// Phoenix++'s matrix_multiply on `threads` std::threads: the splitter makes a split per row of
 /// the product; map tasks from Phoenix++'s queue (phoenix_like_tasks.hpp) run its map, which
 /// adds A(i,k) x row k of B into row i of the shared output for each k (rows are disjoint) and
-/// emits nothing, so there is no reduce.
+/// emits nothing, so there is no reduce. It multiplies in Phoenix++'s `int` where every entry,
+/// sum and offset fits one (exact there), else in 64-bit integers.
 datasets::IntegerTable multiply_phoenix_like(const datasets::IntegerTable& a, const datasets::IntegerTable& b,
                                              std::size_t threads);
 

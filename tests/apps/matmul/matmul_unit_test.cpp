@@ -81,6 +81,23 @@ TEST(MatmulBaselines, IdentitiesAndAssociativity) {
     EXPECT_TRUE(equal(mm::multiply_phoenix_like(a, b, threads), mm::multiply_sequential(a, b))) << threads;
 }
 
+TEST(MatmulBaselines, PhoenixLikeInIntAndInSixtyFourBits) {
+  // 46340^2 fits an int, twice that does not: one term takes Phoenix++'s int, two 64 bits.
+  const std::int64_t near = 46340;
+  for (std::size_t terms : {1u, 2u}) {
+    const ds::IntegerTable a{3, terms, std::vector<std::int64_t>(3 * terms, near)};
+    const ds::IntegerTable b{terms, 5, std::vector<std::int64_t>(5 * terms, -near)};
+    for (std::size_t threads : {1u, 3u})
+      EXPECT_TRUE(equal(mm::multiply_phoenix_like(a, b, threads), mm::multiply_sequential(a, b))) << terms;
+  }
+  // Entries beyond an int, times zeros: a product that fits, from factors that do not.
+  const ds::IntegerTable huge{2, 2, {std::int64_t{1} << 40, -(std::int64_t{1} << 40), 7, 1}};
+  const ds::IntegerTable zeros{2, 3, std::vector<std::int64_t>(6, 0)};
+  EXPECT_TRUE(equal(mm::multiply_phoenix_like(huge, zeros, 2), mm::multiply_sequential(huge, zeros)));
+  const auto wide = sample_matrix(7, 40, 1000000, 4), tall = sample_matrix(40, 3, 1000000, 5);
+  EXPECT_TRUE(equal(mm::multiply_phoenix_like(wide, tall, 2), mm::multiply_sequential(wide, tall)));
+}
+
 TEST(MatmulRows, AddElementByElementWithEmptyAsIdentity) {
   const mm::add_rows add;
   EXPECT_EQ(add({1, 2}, {10, -20}), (std::vector<std::int64_t>{11, -18}));
