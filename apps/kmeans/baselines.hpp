@@ -15,9 +15,11 @@ Clustering kmeans_sequential(const KmeansInput& input);
 /// Phoenix++'s kmeans on `threads` std::threads. As its KmeansMR object, one job serves every
 /// round: each point keeps its cluster (Phoenix++'s point::cluster), workers take tasks of
 /// points from Phoenix++'s queue (phoenix_like_tasks.hpp) and map each (its distance to every
-/// centroid, Phoenix++'s plain loop) into their own K x (D + 1) sums (an array container with a
-/// sum combiner, fresh each round), then the clusters are reduced in parallel, cluster c by
-/// worker c mod threads, which also moves its centroid.
+/// centroid, Phoenix++'s plain loop over the centroids' own arrays) into their own K sums and
+/// counts (an array container of point combiners, fresh each round), then the clusters are
+/// reduced in parallel, cluster c by worker c mod threads, which also moves its centroid. In
+/// Phoenix++'s numbers (int coordinates and sums, unsigned int squared distances) where they
+/// hold the input's every value exactly, else in 64-bit integers.
 Clustering kmeans_phoenix_like(const KmeansInput& input, std::size_t threads);
 
 }  // namespace pgasmr::apps::kmeans

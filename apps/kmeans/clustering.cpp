@@ -43,10 +43,6 @@ ClusterIndex nearest_of(std::span<const std::int64_t, Dimensions> point, std::sp
 
 }  // namespace
 
-ClusterIndex nearest_centroid_plain(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids) {
-  return nearest_of(point, centroids);
-}
-
 ClusterIndex nearest_centroid(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids) {
   switch (point.size()) {
     case 1: return nearest_of(point.first<1>(), centroids);

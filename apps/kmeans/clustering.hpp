@@ -33,10 +33,6 @@ struct Clustering {
 /// The index of the centroid nearest to `point`, the lower index on a tie.
 ClusterIndex nearest_centroid(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids);
 
-/// The same search as a plain loop over any number of coordinates, not unrolled for the point's
-/// dimension: what Phoenix++'s kmeans does, for the Phoenix-like baseline.
-ClusterIndex nearest_centroid_plain(std::span<const std::int64_t> point, std::span<const std::int64_t> centroids);
-
 /// Per-cluster sums, K rows of dimensions + 1 values: the coordinate sums of the cluster's points,
 /// then their count (the engine's array-container keys, the baselines' arrays).
 inline std::size_t sums_row(ClusterIndex cluster, std::size_t dimensions) noexcept {

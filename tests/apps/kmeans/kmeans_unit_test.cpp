@@ -142,6 +142,23 @@ TEST(KmeansBaselines, PhoenixLikeMatchesSequentialOnACloud) {
   }
 }
 
+TEST(KmeansBaselines, PhoenixLikeInIntAndInSixtyFourBits) {
+  // Phoenix++'s int holds a squared difference up to 46340^2: one coordinate of magnitude 23170
+  // keeps the Phoenix-like baseline in ints, 23171 takes it to 64 bits, and so do large clouds.
+  for (std::int64_t largest : {23170, 23171}) {
+    auto table = kt::uniform_cloud(2000, 1);
+    for (auto& value : table.values) value *= 46;
+    table.values[5] = largest;
+    table.values[9] = -largest;
+    const auto input = kt::input_of(std::move(table), 5);
+    for (std::size_t threads : {1u, 3u}) EXPECT_EQ(km::kmeans_phoenix_like(input, threads), km::kmeans_sequential(input));
+  }
+  auto wide = kt::uniform_cloud(2000, 3);
+  for (auto& value : wide.values) value *= 1000003;
+  const auto input = kt::input_of(std::move(wide), 6);
+  for (std::size_t threads : {1u, 3u}) EXPECT_EQ(km::kmeans_phoenix_like(input, threads), km::kmeans_sequential(input));
+}
+
 TEST(KmeansOutput, FormatAndDifferences) {
   const km::Clustering a{3, 2, {1, 0, -11, 5}};
   EXPECT_EQ(km::format_clustering(a), "rounds\t3\n1,0\n-11,5\n");
