@@ -3,7 +3,9 @@
 /// reduce_scatter: element-wise fold of every member's blocks, block r to member r
 /// (MPI_Reduce_scatter_block).
 
+#include <concepts>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -47,21 +49,37 @@ void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op 
     return options.addressing != Addressing::thread_ids || team.rank_of(static_cast<pg::thread_id>(q)).has_value();
   };
   using Fold = detail::Folding<T, Op>;
-  std::vector<detail::accumulator_t<T, Op>> folded(count);
-  bool first = true;
-  for (std::size_t q = 0; q < n; ++q) {
-    if (!takes_part(q)) continue;
-    for (std::size_t i = 0; i < count; ++i) {
-      if (first) folded[i] = Fold::start(op, blocks[q * count + i]);
-      else Fold::add(op, folded[i], blocks[q * count + i]);
+  std::vector<T> result;
+  std::span<const T> folded;  // block r of every member, folded
+  if constexpr (std::same_as<detail::accumulator_t<T, Op>, T>) {
+    // Folded in place into the first member's block: no buffers besides the received blocks.
+    T* into = nullptr;
+    for (std::size_t q = 0; q < n; ++q) {
+      if (!takes_part(q)) continue;
+      T* block = blocks.data() + q * count;
+      if (!into) into = block;
+      else
+        for (std::size_t i = 0; i < count; ++i) Fold::add(op, into[i], block[i]);
     }
-    first = false;
+    if (into) folded = std::span<const T>(into, count);
+  } else {
+    std::vector<detail::accumulator_t<T, Op>> partial(count);
+    bool first = true;
+    for (std::size_t q = 0; q < n; ++q) {
+      if (!takes_part(q)) continue;
+      for (std::size_t i = 0; i < count; ++i) {
+        if (first) partial[i] = Fold::start(op, blocks[q * count + i]);
+        else Fold::add(op, partial[i], blocks[q * count + i]);
+      }
+      first = false;
+    }
+    result.resize(count);
+    for (std::size_t i = 0; i < count; ++i) result[i] = Fold::result(op, partial[i]);
+    folded = result;
   }
-  std::vector<T> result(count);
-  for (std::size_t i = 0; i < count; ++i) result[i] = Fold::result(op, folded[i]);
   auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * count * sizeof(T) : 0;
-  detail::write_bytes(me, target, at, std::as_bytes(std::span(result)), "reduce_scatter");
+  detail::write_bytes(me, target, at, std::as_bytes(folded), "reduce_scatter");
   detail::sync_out(me, options);
 }
 

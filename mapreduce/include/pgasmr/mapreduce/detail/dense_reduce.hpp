@@ -74,10 +74,17 @@ std::vector<V> reduce_dense(pgas::Context& me, const ArrayContainer<V, Combiner>
   const auto threads = static_cast<std::size_t>(me.threads());
   const std::size_t keys = container.key_count();
   const std::size_t block = (keys + threads - 1) / threads;  // the keys each thread folds
-  std::vector<V> padded(block * threads, Combiner::template identity<V>());
-  std::ranges::copy(container.values(), padded.begin());
+  // The keys in `threads` blocks of `block`: the container's own values when they fill them,
+  // else a copy padded with the combiner's identity (a copy is a fresh buffer to fault in).
+  std::vector<V> padded;
+  std::span<const V> blocks = container.values();
+  if (block * threads != keys) {
+    padded.assign(block * threads, Combiner::template identity<V>());
+    std::ranges::copy(container.values(), padded.begin());
+    blocks = padded;
+  }
   std::vector<V> mine(block);
-  coll::reduce_scatter(me, std::span(mine), std::span<const V>(padded), block, Op{});
+  coll::reduce_scatter(me, std::span(mine), blocks, block, Op{});
   std::vector<V> whole(to_all || me.thread() == root ? block * threads : 0);
   if (to_all) {
     coll::allgather(me, std::span(whole), std::span<const V>(mine), block);
