@@ -118,16 +118,17 @@ Clustering kmeans_phoenix_like_in(const KmeansInput& input, std::size_t threads)
   return {round, dimensions, std::move(centroids)};
 }
 
-/// Whether Phoenix++'s numbers hold every value of `input` exactly: a difference of two
-/// coordinates squared in an int (centroids lie within the points' range), a squared distance in
-/// an unsigned int, a cluster's sums and count in an int.
+/// Whether Phoenix++'s numbers hold every value of `input` exactly: the dimension, and a
+/// difference of two coordinates squared, in an int (centroids lie within the points' range), a
+/// squared distance in an unsigned int, a cluster's sums and count in an int.
 bool fits_phoenix_numbers(const KmeansInput& input) {
   constexpr std::uint64_t int_max = std::numeric_limits<int>::max();
   constexpr std::uint64_t unsigned_max = std::numeric_limits<unsigned>::max();
   const std::uint64_t spread = 2 * input.largest_magnitude, points = input.point_count();
   if (spread > 46340) return false;  // 46341^2 > int_max
   const std::uint64_t square = spread * spread;
-  return (square == 0 || input.dimensions() <= unsigned_max / square) && points <= int_max &&
+  return input.dimensions() <= int_max && (square == 0 || input.dimensions() <= unsigned_max / square) &&
+         points <= int_max &&
          (input.largest_magnitude == 0 || points <= int_max / input.largest_magnitude);
 }
 
