@@ -11,10 +11,14 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include <pgasmr/mapreduce.hpp>
+#include <pgasmr/mapreduce/detail/dynamic_claims.hpp>
+#include <pgasmr/pgas/atomic.hpp>
+#include <pgasmr/pgas/shared_array.hpp>
 
 #include "engine_support.hpp"
 #include "support/spmd.hpp"
@@ -176,6 +180,47 @@ TEST(Engine, DynamicClaimsEveryElementExactlyOnce) {
       auto all = mr::apply_reduce(me, seen, mr::all);
       ASSERT_EQ(all.size(), n);
       for (const auto& [element, times] : all) EXPECT_EQ(times, 1u) << "element " << element;
+    }
+  });
+}
+
+TEST(Engine, DynamicClaimsLetOthersTakeTheShareOfAThreadThatFallsBehind) {
+  const std::size_t n = 1000;
+  pgasmr::test::for_each_thread_count([&](pg::Context& me) {
+    // Thread 0 claims nothing until every other thread has run out of claims: they must have
+    // taken its share between them, every element exactly once.
+    pg::shared_array<std::uint64_t> drained(me, 1, 1);
+    if (me.thread() == 0) pg::atomic_store(me, drained.ptr(0), std::uint64_t{0});
+    me.barrier();
+    mr::ArrayContainer<std::uint32_t> seen(n);
+    {
+      mr::detail::DynamicClaims claims(me, n, 7);
+      if (me.thread() == 0)
+        while (pg::atomic_load(me, drained.ptr(0)) != static_cast<std::uint64_t>(me.threads() - 1)) std::this_thread::yield();
+      std::size_t mine = 0;
+      while (auto range = claims.next())
+        for (auto i = range->begin; i < range->end; ++i, ++mine) seen.emit(i, 1);
+      if (me.thread() == 0) {
+        EXPECT_EQ(mine, me.threads() == 1 ? n : 0u);
+      }
+      if (me.thread() != 0) pg::atomic_fetch_add(me, drained.ptr(0), std::uint64_t{1});
+    }
+    auto all = mr::apply_reduce(me, seen, mr::all);
+    ASSERT_EQ(all.size(), n);
+    for (const auto& [element, times] : all) EXPECT_EQ(times, 1u) << "element " << element;
+  });
+}
+
+TEST(Engine, DynamicClaimsStartWithTheThreadsOwnBlockShare) {
+  const std::size_t n = 1000, chunk = 7;
+  pgasmr::test::for_each_thread_count([&](pg::Context& me) {
+    mr::detail::DynamicClaims claims(me, n, chunk);
+    auto first = claims.next();
+    auto share = mr::block_range(n, me.threads(), me.thread());
+    ASSERT_TRUE(first.has_value());
+    EXPECT_EQ(*first, (mr::ElementRange{share.begin, std::min(share.end, share.begin + chunk)}));
+    me.barrier();  // no thread claims a second chunk before every thread has its first
+    while (claims.next()) {
     }
   });
 }

@@ -2,7 +2,7 @@
 /// @file
 /// How apply_map spreads input elements over the PGAS threads: UPC-MR's four algorithms (BLOCK,
 /// CYCLIC, BALANCED, BEST_FIT; seed 000, §4.2 and Fig. 4.1) and DYNAMIC, where threads claim
-/// chunks from a shared counter. The static kinds are pure functions of (weights, n, THREADS),
+/// chunks of their BLOCK shares, their own first. The static kinds are pure functions of (weights, n, THREADS),
 /// so every thread and every process computes the same assignment without communicating.
 
 #include <cstddef>
@@ -19,7 +19,7 @@ enum class DistributionKind : std::uint8_t {
   cyclic,    ///< element i to thread i % THREADS
   balanced,  ///< greedy in input order: each element to the least loaded thread, ties to the lowest
   best_fit,  ///< BLOCK, else CYCLIC, else BALANCED, by the threshold in weights[0]
-  dynamic,   ///< threads claim chunks of `chunk` elements from a shared counter, until none is left
+  dynamic,   ///< threads claim chunks of `chunk` elements of their own BLOCK share, then of the others'
 };
 
 /// A distribution and its parameters. `weights` is not owned: it must outlive the apply_map call.
@@ -28,7 +28,7 @@ struct Distribution {
   /// balanced: one weight per element (0 for one that costs nothing; they must add up to less
   /// than 2^64). best_fit: the threshold, then one per element.
   std::span<const std::uint64_t> weights{};
-  /// dynamic: elements per claim; 0 picks about 16 claims per thread.
+  /// dynamic: elements per claim; 0 picks about 16 claims per share.
   std::size_t chunk = 0;
 };
 

@@ -1,7 +1,11 @@
 #pragma once
 /// @file
-/// DYNAMIC distribution: the threads take chunks of elements from one shared counter, held by
-/// thread 0 and advanced with a PGAS atomic fetch_add, so it works across processes too.
+/// DYNAMIC distribution: each thread's BLOCK share has a counter of its next unclaimed element,
+/// held by that thread and advanced with a PGAS atomic fetch_add (so it works across processes
+/// too). A thread claims chunks of its own share first, then of the others' shares, in turn:
+/// work moves to whichever thread runs faster, while a thread whose peers keep pace maps the
+/// elements it would under BLOCK (what it kept from them stays useful from round to round) and
+/// claims from a counter no other thread touches.
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +19,7 @@ namespace pgasmr::mr::detail {
 class DynamicClaims {
  public:
   /// Collective: every thread constructs it with the same n and chunk (0: about 16 chunks per
-  /// thread). Returns once the counter is ready. Destruction is collective as well.
+  /// share). Returns once the counters are ready. Destruction is collective as well.
   DynamicClaims(pgas::Context& me, std::size_t n, std::size_t chunk);
 
   /// The next unclaimed chunk, or nullopt when every element has been claimed.
@@ -25,7 +29,8 @@ class DynamicClaims {
   pgas::Context& me_;
   std::size_t n_;
   std::size_t chunk_;
-  pgas::shared_array<std::uint64_t> counter_;  // one element, on thread 0
+  int share_offset_ = 0;                       // the share claimed from: thread (me + offset) % THREADS
+  pgas::shared_array<std::uint64_t> counters_;  // one per thread, on that thread
 };
 
 /// Elements per claim for `chunk` = 0: small enough to even out irregular elements, large
