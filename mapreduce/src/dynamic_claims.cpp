@@ -11,8 +11,8 @@ namespace {
 
 /// A counter ends a successful claim below its share's end + chunk, and then moves at most once
 /// per thread (a thread that finds a share exhausted moves on to the next and never comes back):
-/// it stays below n + (THREADS + 1) x chunk, and `chunk` capped so never wraps a counter back
-/// into its share (a huge chunk did: elements were mapped again).
+/// it stays below n + (THREADS + 1) x chunk. Capped so, `chunk` never wraps a counter back into
+/// its share (a huge chunk did: elements were mapped again).
 std::size_t capped_chunk(std::size_t chunk, std::size_t n, int threads) {
   const auto most = (std::numeric_limits<std::uint64_t>::max() - n) / (static_cast<std::uint64_t>(threads) + 1);
   return std::clamp<std::size_t>(chunk, 1, std::max<std::size_t>(1, std::min<std::size_t>(n, most)));

@@ -195,8 +195,9 @@ TEST(Engine, DynamicClaimsLetOthersTakeTheShareOfAThreadThatFallsBehind) {
     mr::ArrayContainer<std::uint32_t> seen(n);
     {
       mr::detail::DynamicClaims claims(me, n, 7);
+      const auto others = static_cast<std::uint64_t>(me.threads() - 1);
       if (me.thread() == 0)
-        while (pg::atomic_load(me, drained.ptr(0)) != static_cast<std::uint64_t>(me.threads() - 1)) std::this_thread::yield();
+        while (pg::atomic_load(me, drained.ptr(0)) != others) std::this_thread::yield();
       std::size_t mine = 0;
       while (auto range = claims.next())
         for (auto i = range->begin; i < range->end; ++i, ++mine) seen.emit(i, 1);

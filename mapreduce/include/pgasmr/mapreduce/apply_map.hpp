@@ -27,8 +27,8 @@ concept map_input = std::ranges::random_access_range<R> && std::ranges::sized_ra
 /// under `distribution`; it may call `out.emit(key, value)` any number of times.
 ///
 /// Collective: every thread calls it with an input of the same size and the same distribution
-/// (DYNAMIC claims through counters in shared memory; the others need no communication). Throws std::invalid_argument
-/// for weights of the wrong length. An exception from map_fn leaves apply_map on that thread;
+/// (DYNAMIC claims through counters in shared memory; the others need no communication). Throws
+/// std::invalid_argument for weights of the wrong length. An exception from map_fn leaves apply_map on that thread;
 /// Runtime::run then cancels the other threads and rethrows it.
 template <map_input R, Container C, class MapFn>
 void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distribution& distribution = block()) {

@@ -2,8 +2,9 @@
 /// @file
 /// How apply_map spreads input elements over the PGAS threads: UPC-MR's four algorithms (BLOCK,
 /// CYCLIC, BALANCED, BEST_FIT; seed 000, §4.2 and Fig. 4.1) and DYNAMIC, where threads claim
-/// chunks of their BLOCK shares, their own first. The static kinds are pure functions of (weights, n, THREADS),
-/// so every thread and every process computes the same assignment without communicating.
+/// chunks of the BLOCK shares, their own first. The static kinds are pure functions of (weights,
+/// n, THREADS), so every thread and every process computes the same assignment without
+/// communicating.
 
 #include <cstddef>
 #include <cstdint>
