@@ -1,7 +1,9 @@
 #include "common/app_driver.hpp"
 
+#include <algorithm>
 #include <array>
 #include <exception>
+#include <filesystem>
 #include <string>
 
 #include <pgasmr/collectives/allgather.hpp>
@@ -43,6 +45,21 @@ void refuse_separate_jobs_under_mpirun(int processes) {
                       "would compute the whole result alone: leave the transport to auto (or mpi) under mpirun");
 }
 
+namespace {
+
+/// Whether `path` (which need not exist yet) is `folder` or lies somewhere beneath it, links
+/// followed on both sides.
+bool lies_inside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  std::error_code error;
+  const auto where = std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+  if (error) return false;
+  const auto root = std::filesystem::canonical(folder, error);
+  if (error) return false;
+  return std::mismatch(root.begin(), root.end(), where.begin(), where.end()).first == root.end();
+}
+
+}  // namespace
+
 void refuse_output_among_inputs(const AppOptions& options) {
   if (!options.output || *options.output == "-") return;
   std::vector<std::filesystem::path> inputs = options.inputs;
@@ -54,6 +71,10 @@ void refuse_output_among_inputs(const AppOptions& options) {
     if (std::filesystem::equivalent(*options.output, input, error))
       throw usage_error("--output " + datasets::in_quotes(*options.output) +
                         " is also an input: the result would replace it");
+    if (std::filesystem::is_directory(input, error) && lies_inside(*options.output, input))
+      throw usage_error("--output " + datasets::in_quotes(*options.output) + " lies inside the input directory " +
+                        datasets::in_quotes(input) +
+                        ": the job would read it (its partial file, or the input it replaces) as input");
   }
 }
 

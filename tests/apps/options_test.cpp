@@ -167,6 +167,19 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
   const auto keys = (folder / "keys.txt").string();
   EXPECT_THROW(apps::refuse_output_among_inputs(apps::parse_options({"--keys", keys, "--output", keys, points}, with_keys)),
                apps::usage_error);
+  // Inside a directory operand: an input file there, or a new file the walk would meet.
+  const auto in_folder = [&](const std::string& name) { return (folder / name).string(); };
+  const std::string inside = "lies inside the input directory";
+  EXPECT_NE(refusal({"--clusters", "2", "--output", in_folder("keys.txt"), folder.string()}).find(inside), std::string::npos);
+  EXPECT_NE(refusal({"--clusters", "2", "--output", in_folder("sub/new.csv"), folder.string()}).find(inside),
+            std::string::npos);
+  EXPECT_NE(refusal({"--clusters", "2", "--output", in_folder("new.csv"), (folder / ".").string()}).find(inside),
+            std::string::npos);
+  EXPECT_EQ(refusal({"--clusters", "2", "--output", (folder.parent_path() / "beside.csv").string(), folder.string()}), "");
+  const auto here = std::filesystem::current_path();
+  std::filesystem::current_path(folder);  // a relative output in a directory that has no such file yet
+  EXPECT_NE(refusal({"--clusters", "2", "--output", "new.csv", "."}).find(inside), std::string::npos);
+  std::filesystem::current_path(here);
   std::filesystem::remove_all(folder);
 }
 
