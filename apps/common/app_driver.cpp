@@ -74,7 +74,7 @@ void refuse_output_among_inputs(const AppOptions& options) {
     if (std::filesystem::is_directory(input, error) && lies_inside(*options.output, input))
       throw usage_error("--output " + datasets::in_quotes(*options.output) + " lies inside the input directory " +
                         datasets::in_quotes(input) +
-                        ": the job would read it (its partial file, or the input it replaces) as input");
+                        ": the result would replace one of the files the job reads, or join them");
   }
 }
 

@@ -167,7 +167,7 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
   const auto keys = (folder / "keys.txt").string();
   EXPECT_THROW(apps::refuse_output_among_inputs(apps::parse_options({"--keys", keys, "--output", keys, points}, with_keys)),
                apps::usage_error);
-  // Inside a directory operand: an input file there, or a new file the walk would meet.
+  // Inside a directory operand: an input file there, or a new file that would join them.
   const auto in_folder = [&](const std::string& name) { return (folder / name).string(); };
   const std::string inside = "lies inside the input directory";
   EXPECT_NE(refusal({"--clusters", "2", "--output", in_folder("keys.txt"), folder.string()}).find(inside), std::string::npos);
