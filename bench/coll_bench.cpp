@@ -35,6 +35,9 @@
 //   coll/allreduce/ALGORITHM/BYTES                coll::allreduce, the same fold, to every member
 //   baseline/memcpy/BYTES                         std::memcpy of BYTES between two private
 //                                                 buffers of thread 0 (the others wait)
+//   baseline/process_vm_readv/BYTES               the same copy through Linux's cross-memory
+//                                                 attach (the process reading itself), as the
+//                                                 single-copy path moves another process's bytes
 //   Time is the latency of one call. Bandwidth (Google Benchmark's bytes_per_second, G/s in the
 //   console) is aggregated: the bytes the collective delivers in total per call over the time
 //   of one call, i.e. BYTES x n for broadcast, scatter, gather, reduce and allreduce, and
@@ -80,6 +83,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include <pgasmr/collectives.hpp>
 #include <pgasmr/pgas.hpp>
@@ -242,6 +248,18 @@ void memcpy_bench(benchmark::State& state, std::size_t bytes) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
 }
 
+void process_vm_readv_bench(benchmark::State& state, std::size_t bytes) {
+  for (auto _ : state) {
+    iovec to{leader->destination.data(), bytes}, from{leader->source.data(), bytes};
+    if (process_vm_readv(getpid(), &to, 1, &from, 1, 0) != static_cast<ssize_t>(bytes)) {
+      state.SkipWithError("process_vm_readv failed");
+      break;
+    }
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
 void register_benchmarks(const pg::Context& me, std::string_view sync_name) {
   auto unit_for = [](std::size_t bytes) {
     return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond;
@@ -255,10 +273,15 @@ void register_benchmarks(const pg::Context& me, std::string_view sync_name) {
             ->UseRealTime()
             ->Unit(unit_for(bytes));
       }
-  for (auto bytes : sizes())
+  for (auto bytes : sizes()) {
     benchmark::RegisterBenchmark(join({"baseline/memcpy/", std::to_string(bytes)}).c_str(), memcpy_bench, bytes)
         ->UseRealTime()
         ->Unit(unit_for(bytes));
+    benchmark::RegisterBenchmark(join({"baseline/process_vm_readv/", std::to_string(bytes)}).c_str(),
+                                 process_vm_readv_bench, bytes)
+        ->UseRealTime()
+        ->Unit(unit_for(bytes));
+  }
 
   benchmark::AddCustomContext("pgasmr.processes", std::to_string(me.processes()));
   benchmark::AddCustomContext("pgasmr.threads_per_process", std::to_string(me.threads_per_process()));

@@ -14,13 +14,14 @@
 #include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/error.hpp>
 
+#include "copy_shares.hpp"
 #include "host_mailbox.hpp"
 #include "mailbox.hpp"
 
 namespace pgasmr::coll::detail {
 namespace {
 
-/// Copies at least this large are split between their two owners (unless staged).
+/// Copies at least this large may be split between their two owners (unless staged).
 constexpr std::size_t split_bytes = std::size_t{64} << 10;
 
 /// A member whose buffers others read at most this many bytes of copies them into its staging
@@ -29,6 +30,15 @@ constexpr std::size_t split_bytes = std::size_t{64} << 10;
 /// call. Measured on a 2-core host (2 x 1, pgasmr-bench-coll): staged ahead at 16 KiB a member
 /// (broadcast 2.0-2.6 us against 3.4-4.0), behind from 64 KiB (9.4-11.2 against 5.2-5.3).
 constexpr std::size_t staged_bytes = std::size_t{16} << 10;
+// So a copy that may be split is staged only in place, and elsewhere no member waits for the
+// others' addresses to learn how the copies are shared out.
+static_assert(staged_bytes < split_bytes);
+
+/// What a byte costs its mover through a cross-memory attach, which maps the other process's
+/// pages on every call, in bytes copied with memcpy. Measured on a 2-core host (AMD EPYC, Linux
+/// 6.18) with `pgasmr-bench-coll --threads 1 --benchmark_filter='^baseline/'`: 2.4x at 64 KiB,
+/// 2.0x at 256 KiB, 1.7x at 1 MiB, 1.5x at 16 MiB.
+constexpr std::size_t cross_process_cost = 2;
 
 /// What a member posts in the first round: where the others read its private buffers (by
 /// side) and where they write its destination, in its process.
@@ -101,8 +111,8 @@ class SingleCopy {
     constexpr std::size_t line = 64;
     auto destination_at = (extents[0] + line - 1) / line * line;
     auto total = destination_at + extents[1];
-    bool in_place = overlap == Overlap::in_place;
-    if ((in_place || total <= staged_bytes) && total <= staging_capacity(me_) && !p_.team().is_twin()) {
+    in_place_ = overlap == Overlap::in_place;
+    if ((in_place_ || total <= staged_bytes) && total <= staging_capacity(me_) && !p_.team().is_twin()) {
       auto* area = pg::detail::staging_area(me_, self_).data();
       for (auto side : {Side::source, Side::destination}) {
         auto s = static_cast<std::size_t>(side);
@@ -110,7 +120,7 @@ class SingleCopy {
         if (extents[s] > 0) std::memcpy(area + mine_.staged_at[s], mine_.read[s], extents[s]);
       }
       mine_.staged = true;
-    } else if (in_place) {
+    } else if (in_place_) {
       auto d = static_cast<std::size_t>(Side::destination);
       snapshot.resize(extents[d]);
       if (extents[d] > 0) std::memcpy(snapshot.data(), mine_.write, extents[d]);
@@ -128,7 +138,11 @@ class SingleCopy {
       std::memcpy(addresses.open(), &mine_, sizeof mine_);
       addresses.post();
       CopyingPhase copying(channel_);
-      for (const auto& copy : plan_.copies()) do_my_part(copy, addresses);
+      auto copies = plan_.copies();
+      auto shares = source_shares(copies, channel_.mailbox.members(), [&](pg::thread_id t) { return channel_.mailbox_of(t); },
+                                  [&](const Copy& copy) { return splits(copy, addresses); },
+                                  [&](const Copy& copy, pg::thread_id mover) { return cost(copy, mover); });
+      for (std::size_t i = 0; i < copies.size(); ++i) do_my_part(copies[i], shares.empty() ? 0 : shares[i], addresses);
     }
     // Every member's copies are done once it posts in this round: when all have, nobody reads
     // or writes anyone's buffers, and every destination is complete (OutSync::all as well).
@@ -138,22 +152,34 @@ class SingleCopy {
     for (int member = 0; member < channel_.mailbox.members(); ++member) done.await(member);
   }
 
-  /// The caller's share of one copy: all of it as the destination's owner of a small or staged
-  /// copy or of its own, the first half of a large one as the source's owner, the second half
-  /// as the destination's.
-  void do_my_part(const Copy& copy, Mailbox::Round& addresses) {
+  /// Whether both owners may move parts of `copy`: large, between members, and read from where
+  /// its source's owner posted it rather than from a staged copy.
+  bool splits(const Copy& copy, Mailbox::Round& addresses) const {
+    if (copy.bytes < split_bytes) return false;
+    return copy.from.shared || !in_place_ || !buffers_of(copy.from.owner, addresses).staged;
+  }
+
+  /// What a byte of `copy` costs member thread `mover`: more where one end is another process's
+  /// private memory (shared segments are mapped).
+  std::size_t cost(const Copy& copy, pg::thread_id mover) const {
+    auto elsewhere = [&](const Place& place) { return !place.shared && me_.process_of(place.owner) != me_.process_of(mover); };
+    return elsewhere(copy.from) || elsewhere(copy.to) ? cross_process_cost : 1;
+  }
+
+  /// The caller's part of one copy: as its source's owner the first `source_share` bytes, as
+  /// its destination's owner the rest (all of a copy between its own buffers).
+  void do_my_part(const Copy& copy, std::size_t source_share, Mailbox::Round& addresses) {
     auto from_owner = copy.from.owner, to_owner = copy.to.owner;
-    if (from_owner != self_ && to_owner != self_) return;
-    bool staged = !copy.from.shared && buffers_of(from_owner, addresses).staged;
-    if (from_owner == to_owner || copy.bytes < split_bytes || staged) {
-      if (to_owner == self_) move(end_of(copy.to, false, addresses), end_of(copy.from, true, addresses), copy.bytes);
-      return;
+    std::size_t begin = 0, end = 0;
+    if (to_owner == self_) {
+      begin = from_owner == self_ ? 0 : source_share;
+      end = copy.bytes;
+    } else if (from_owner == self_) {
+      end = source_share;
     }
-    auto half = copy.bytes / 2 / 64 * 64;  // on a cache line, so the two never share one
-    std::size_t at = to_owner == self_ ? half : 0;
-    auto bytes = to_owner == self_ ? copy.bytes - half : half;
+    if (begin == end) return;
     auto to = end_of(copy.to, false, addresses), from = end_of(copy.from, true, addresses);
-    move({to.at + at, to.pid}, {from.at + at, from.pid}, bytes);
+    move({to.at + begin, to.pid}, {from.at + begin, from.pid}, end - begin);
   }
 
   /// What member thread `owner` posted.
@@ -182,6 +208,7 @@ class SingleCopy {
   const Plan& plan_;
   Addresses mine_;
   pg::thread_id self_;
+  bool in_place_ = false;
 };
 
 }  // namespace
