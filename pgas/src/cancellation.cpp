@@ -1,6 +1,5 @@
 #include "cancellation.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <thread>
@@ -59,17 +58,25 @@ void Cancellation::unwatch(std::atomic<std::uint32_t>& word) {
 }
 
 void back_off(unsigned round, unsigned spin_rounds) {
-  constexpr unsigned yield_rounds = 192;
+  // A wait yields for its first millisecond before it sleeps. A sleep lasts at least the timer
+  // slack (50 us), and the member a sleeper keeps waiting may then wait long enough to sleep in
+  // turn: on a 2-core host, with the yields counted (192) instead of timed, 5 us collectives
+  // between processes ran at 20-100 us for seconds at a time (docs/performance.md).
+  constexpr auto yield_for = std::chrono::milliseconds(1);
+  constexpr auto nap = std::chrono::microseconds(100);
+  thread_local std::chrono::steady_clock::time_point yielding_since;
   if (round < spin_rounds) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
-  } else if (round < spin_rounds + yield_rounds) {
-    std::this_thread::yield();
-  } else {
-    auto micros = std::min<unsigned>(1u << std::min(round - spin_rounds - yield_rounds, 7u), 100u);
-    std::this_thread::sleep_for(std::chrono::microseconds(micros));
+    return;
   }
+  auto now = std::chrono::steady_clock::now();
+  if (round == spin_rounds) yielding_since = now;
+  if (now - yielding_since < yield_for)
+    std::this_thread::yield();
+  else
+    std::this_thread::sleep_for(nap);
 }
 
 void wait_while_equal(const Cancellation& cancellation, const std::atomic<std::uint32_t>& word, std::uint32_t old) {

@@ -51,8 +51,8 @@ void wait_while_equal(const Cancellation&, const std::atomic<std::uint32_t>& wor
 template <class Ready>
 void poll_until(const Cancellation& cancellation, Ready&& ready);
 
-/// One step of the polling back-off: spins for the first `spin_rounds` rounds, then yields,
-/// then sleeps.
+/// One step of the polling back-off: spins for the first `spin_rounds` rounds, then yields for
+/// a millisecond, then sleeps. Each wait counts its rounds from 0.
 void back_off(unsigned round, unsigned spin_rounds = 64);
 
 template <class Ready>
