@@ -80,6 +80,44 @@ TEST(SharedSegmentCollectives, large_private_contributions_go_in_one_copy) {
   });
 }
 
+TEST(SharedSegmentCollectives, large_rooted_blocks_arrive_whole_at_every_root) {
+  for_each_thread_count([](pg::Context& me) {
+    // Over 64 KiB a block and not a whole number of cache lines: the single-copy path cuts each
+    // between its two owners by what a byte costs each (copy_shares.hpp), at every root.
+    auto n = static_cast<std::size_t>(me.threads());
+    constexpr std::size_t count = 17'003;
+    for (int root = 0; root < me.threads(); ++root) {
+      std::vector<std::uint32_t> mine(count), gathered(me.thread() == root ? n * count : 0);
+      for (std::size_t i = 0; i < count; ++i) mine[i] = value_of(me.thread() + root, i);
+      coll::gather(me, std::span(gathered), std::span(mine), count, {.root = root});
+      std::size_t wrong = 0;
+      for (std::size_t r = 0; r < gathered.size() / count; ++r)
+        for (std::size_t i = 0; i < count; ++i) wrong += gathered[r * count + i] != value_of(static_cast<int>(r) + root, i);
+      EXPECT_EQ(wrong, 0u) << "gather to " << root;
+
+      std::vector<std::uint32_t> all(me.thread() == root ? n * count : 0), block(count);
+      for (std::size_t i = 0; i < all.size(); ++i) all[i] = value_of(root, i);
+      coll::scatter(me, std::span(block), std::span(all), count, {.root = root});
+      wrong = 0;
+      for (std::size_t i = 0; i < count; ++i) wrong += block[i] != value_of(root, static_cast<std::size_t>(me.thread()) * count + i);
+      EXPECT_EQ(wrong, 0u) << "scatter from " << root;
+
+      std::vector<std::size_t> counts;
+      for (int r = 0; r < me.threads(); ++r) counts.push_back(count_of(r, count));
+      std::size_t total = 0;
+      for (auto c : counts) total += c;
+      std::vector<std::uint32_t> own(count_of(me.thread(), count)), packed(me.thread() == root ? total : 0);
+      for (std::size_t i = 0; i < own.size(); ++i) own[i] = value_of(me.thread(), i + 5);
+      coll::gather_v(me, std::span(packed), std::span(own), counts, {}, {.root = root});
+      wrong = 0;
+      std::size_t at = 0;
+      for (int r = 0; r < me.threads() && !packed.empty(); ++r)
+        for (std::size_t i = 0; i < counts[static_cast<std::size_t>(r)]; ++i) wrong += packed[at++] != value_of(r, i + 5);
+      EXPECT_EQ(wrong, 0u) << "gather_v to " << root;
+    }
+  });
+}
+
 TEST(SharedSegmentCollectives, a_broadcast_larger_than_the_staging_area_still_arrives) {
   for_each_thread_count([](pg::Context& me) {
     auto count = pg::detail::staging_bytes(me) / sizeof(std::uint32_t) + 1000;
