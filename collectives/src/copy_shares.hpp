@@ -36,7 +36,8 @@ std::vector<std::size_t> source_shares(std::span<const Copy> copies, int members
   std::vector<std::size_t> load(static_cast<std::size_t>(members), 0), shares(copies.size(), 0);
   for (std::size_t i = 0; i < copies.size(); ++i)
     if (!split[i])
-      load[static_cast<std::size_t>(member_of(copies[i].to.owner))] += copies[i].bytes * cost(copies[i], copies[i].to.owner);
+      load[static_cast<std::size_t>(member_of(copies[i].to.owner))] +=
+          copies[i].bytes * cost(copies[i], copies[i].to.owner);
   // Largest first, as one schedules jobs on machines: the small ones then even out what is left.
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < copies.size(); ++i)

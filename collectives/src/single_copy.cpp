@@ -139,10 +139,12 @@ class SingleCopy {
       addresses.post();
       CopyingPhase copying(channel_);
       auto copies = plan_.copies();
-      auto shares = source_shares(copies, channel_.mailbox.members(), [&](pg::thread_id t) { return channel_.mailbox_of(t); },
-                                  [&](const Copy& copy) { return splits(copy, addresses); },
-                                  [&](const Copy& copy, pg::thread_id mover) { return cost(copy, mover); });
-      for (std::size_t i = 0; i < copies.size(); ++i) do_my_part(copies[i], shares.empty() ? 0 : shares[i], addresses);
+      auto shares = source_shares(
+          copies, channel_.mailbox.members(), [&](pg::thread_id t) { return channel_.mailbox_of(t); },
+          [&](const Copy& copy) { return splits(copy, addresses); },
+          [&](const Copy& copy, pg::thread_id mover) { return cost(copy, mover); });
+      for (std::size_t i = 0; i < copies.size(); ++i)
+        do_my_part(copies[i], shares.empty() ? 0 : shares[i], addresses);
     }
     // Every member's copies are done once it posts in this round: when all have, nobody reads
     // or writes anyone's buffers, and every destination is complete (OutSync::all as well).
@@ -162,7 +164,9 @@ class SingleCopy {
   /// What a byte of `copy` costs member thread `mover`: more where one end is another process's
   /// private memory (shared segments are mapped).
   std::size_t cost(const Copy& copy, pg::thread_id mover) const {
-    auto elsewhere = [&](const Place& place) { return !place.shared && me_.process_of(place.owner) != me_.process_of(mover); };
+    auto elsewhere = [&](const Place& place) {
+      return !place.shared && me_.process_of(place.owner) != me_.process_of(mover);
+    };
     return elsewhere(copy.from) || elsewhere(copy.to) ? cross_process_cost : 1;
   }
 

@@ -6,12 +6,12 @@
 // from its source to its destination: with memcpy where this process maps both ends (shared
 // segments, private buffers of its own threads), else with Linux's cross-memory attach
 // (process_vm_readv / process_vm_writev). A large copy may be split between its two owners,
-// the source's writing its front while the destination's reads the rest, so that each member
-// moves about as much as the others (copy_shares.hpp). A second round tells every member that nobody touches its buffers any more. A member
-// whose buffers serve little (at most 16 KiB) copies that part into its staging area first,
-// which the others map: two copies in the caches cost less than one cross-memory attach. In
-// place, every member does so (or, where it does not fit, copies it aside privately), so that
-// nobody reads what another has already overwritten.
+// the source's writing its front while the destination's reads the rest, cut where the two
+// spend about the same time (copy_shares.hpp). A second round tells every member that nobody
+// touches its buffers any more. A member whose buffers serve little (at most 16 KiB) copies
+// that part into its staging area first, which the others map: two copies in the caches cost
+// less than one cross-memory attach. In place, every member does so (or, where it does not
+// fit, copies it aside privately), so that nobody reads what another has already overwritten.
 
 #include <pgasmr/collectives/options.hpp>
 

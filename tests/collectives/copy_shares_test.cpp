@@ -14,7 +14,6 @@
 namespace {
 
 using pgasmr::coll::detail::Copy;
-using pgasmr::coll::detail::Place;
 using pgasmr::coll::detail::Side;
 using pgasmr::coll::detail::source_shares;
 
