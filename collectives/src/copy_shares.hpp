@@ -25,23 +25,20 @@ namespace pgasmr::coll::detail {
 template <class MemberOf, class Splits, class Cost>
 std::vector<std::size_t> source_shares(std::span<const Copy> copies, int members, MemberOf member_of, Splits splits,
                                        Cost cost) {
-  std::vector<bool> split(copies.size());
-  bool any = false;
-  for (std::size_t i = 0; i < copies.size(); ++i) {
-    const auto& copy = copies[i];
-    split[i] = copy.from.owner != copy.to.owner && splits(copy);
-    any = any || split[i];
-  }
-  if (!any) return {};
-  std::vector<std::size_t> load(static_cast<std::size_t>(members), 0), shares(copies.size(), 0);
-  for (std::size_t i = 0; i < copies.size(); ++i)
-    if (!split[i])
-      load[static_cast<std::size_t>(member_of(copies[i].to.owner))] +=
-          copies[i].bytes * cost(copies[i], copies[i].to.owner);
-  // Largest first, as one schedules jobs on machines: the small ones then even out what is left.
+  // The copies that split, by index; a call that splits none (every small one) allocates nothing.
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < copies.size(); ++i)
-    if (split[i]) order.push_back(i);
+    if (copies[i].from.owner != copies[i].to.owner && splits(copies[i])) order.push_back(i);
+  if (order.empty()) return {};
+  std::vector<std::size_t> load(static_cast<std::size_t>(members), 0), shares(copies.size(), 0);
+  for (std::size_t i = 0, next = 0; i < copies.size(); ++i) {
+    if (next < order.size() && order[next] == i) {
+      ++next;
+      continue;
+    }
+    load[static_cast<std::size_t>(member_of(copies[i].to.owner))] += copies[i].bytes * cost(copies[i], copies[i].to.owner);
+  }
+  // Largest first, as one schedules jobs on machines: the small ones then even out what is left.
   std::ranges::stable_sort(order, std::greater{}, [&](std::size_t i) { return copies[i].bytes; });
   constexpr std::size_t line = 64;
   for (auto i : order) {
