@@ -71,9 +71,11 @@ void check_factors(const datasets::IntegerTable& a, const datasets::IntegerTable
 }
 
 std::optional<std::uint64_t> product_bound(const datasets::IntegerTable& a, const datasets::IntegerTable& b) {
+  const std::uint64_t terms = a.columns, a_largest = largest_magnitude(a), b_largest = largest_magnitude(b);
+  // A zero factor bounds every sum by 0, however large the other two multiply to.
+  if (terms == 0 || a_largest == 0 || b_largest == 0) return 0;
   std::uint64_t bound = 0;
-  if (__builtin_mul_overflow(std::uint64_t{a.columns}, largest_magnitude(a), &bound) ||
-      __builtin_mul_overflow(bound, largest_magnitude(b), &bound))
+  if (__builtin_mul_overflow(terms, a_largest, &bound) || __builtin_mul_overflow(bound, b_largest, &bound))
     return std::nullopt;
   return bound;
 }

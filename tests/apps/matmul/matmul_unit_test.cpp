@@ -60,6 +60,15 @@ TEST(MatmulCheck, RefusesMagnitudesThatCouldOverflow) {
   EXPECT_NE(refusal({1, 3, {3037000500, 0, 0}}, {3, 1, {3037000500, 0, 0}}), "");
 }
 
+TEST(MatmulCheck, AZeroFactorBoundsEverySumByZero) {
+  // K x max|A| alone overflows; with B all zeros every sum is 0.
+  constexpr auto min = std::numeric_limits<std::int64_t>::min();
+  EXPECT_EQ(refusal({1, 2, {min, 3}}, {2, 1, {0, 0}}), "");
+  EXPECT_EQ(refusal({2, 1, {0, 0}}, {1, 2, {min, min}}), "");
+  EXPECT_EQ(mm::product_bound({1, 2, {min, 3}}, {2, 1, {0, 0}}), 0u);
+  EXPECT_TRUE(equal(mm::multiply_sequential({1, 2, {min, 3}}, {2, 1, {0, 0}}), {1, 1, {0}}));
+}
+
 TEST(MatmulBaselines, HandComputedProduct) {
   EXPECT_TRUE(equal(mm::multiply_sequential(hand_a(), hand_b()), hand_product()));
   for (std::size_t threads : {1u, 2u, 3u, 8u})
