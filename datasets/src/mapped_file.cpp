@@ -11,6 +11,7 @@
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
+#include <pgasmr/datasets/input_files.hpp>
 
 #include "file_descriptor.hpp"
 #include "pseudo_file.hpp"
@@ -26,6 +27,10 @@ namespace {
 }  // namespace
 
 MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : path_(path) {
+  // An input that is mapped has a size to map; "-" would otherwise read as a missing file.
+  if (path == standard_input_operand)
+    throw input_error(in_quotes(path) +
+                      ": standard input is not supported for this input; give a file (./- names a file called -)");
   // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below); no effect on files.
   detail::FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (!fd.is_open()) fail("cannot open", path, errno);

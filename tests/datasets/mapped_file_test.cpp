@@ -50,6 +50,11 @@ TEST(MappedFile, missing_file_is_refused_with_its_name_and_the_reason) {
                                            "cannot open '" + path.string() + "': No such file or directory");
 }
 
+TEST(MappedFile, standard_input_is_refused_as_such_not_as_a_missing_file) {
+  expect_throw_containing<ds::input_error>([] { ds::MappedFile file("-"); },
+                                           "'-': standard input is not supported for this input; give a file");
+}
+
 TEST(MappedFile, directory_is_refused) {
   ScratchDir dir;
   expect_throw_containing<ds::input_error>([&] { ds::MappedFile file(dir.path()); },
