@@ -16,8 +16,10 @@ namespace {
 std::size_t parse_count(std::string_view what, std::string_view text) {
   std::size_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+  const bool too_large = ec == std::errc::result_out_of_range;  // digits only, but beyond 64 bits
+  if (text.empty() || (ec != std::errc() && !too_large) || end != text.data() + text.size())
     throw_error("config", std::string(what) + " must be a whole number, got '" + std::string(text) + "'");
+  if (too_large) throw_error("config", std::string(what) + " is too large, got '" + std::string(text) + "'");
   return value;
 }
 
@@ -37,18 +39,18 @@ std::size_t parse_bytes(std::string_view what, std::string_view text) {
   return value << shift;
 }
 
-Pinning parse_pinning(std::string_view text) {
+Pinning parse_pinning(std::string_view what, std::string_view text) {
   if (text == "none") return Pinning::none;
   if (text == "compact") return Pinning::compact;
   if (text == "spread") return Pinning::spread;
-  throw_error("config", "pinning must be none, compact or spread, got '" + std::string(text) + "'");
+  throw_error("config", std::string(what) + " must be none, compact or spread, got '" + std::string(text) + "'");
 }
 
-TransportKind parse_transport(std::string_view text) {
+TransportKind parse_transport(std::string_view what, std::string_view text) {
   if (text == "auto") return TransportKind::automatic;
   if (text == "local") return TransportKind::local;
   if (text == "mpi") return TransportKind::mpi;
-  throw_error("config", "transport must be auto, local or mpi, got '" + std::string(text) + "'");
+  throw_error("config", std::string(what) + " must be auto, local or mpi, got '" + std::string(text) + "'");
 }
 
 bool parse_switch(std::string_view what, std::string_view text) {
@@ -64,9 +66,9 @@ bool apply(Config& config, std::string_view name, std::string_view value, std::s
     config.threads_per_process = parse_count(what, value);
     detail::check_thread_count("config", what, *config.threads_per_process);
   } else if (name == "pin") {
-    config.pinning = parse_pinning(value);
+    config.pinning = parse_pinning(what, value);
   } else if (name == "transport") {
-    config.transport = parse_transport(value);
+    config.transport = parse_transport(what, value);
   } else if (name == "segment-size") {
     config.segment_bytes = parse_bytes(what, value);
     detail::check_segment_bytes("config", what, config.segment_bytes);
