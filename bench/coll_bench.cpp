@@ -90,6 +90,7 @@
 #include <pgasmr/collectives.hpp>
 #include <pgasmr/pgas.hpp>
 
+#include "exit_status.hpp"
 #include "spmd_driver.hpp"
 
 namespace pg = pgasmr::pgas;
@@ -363,6 +364,5 @@ int main(int argc, char** argv) try {
   benchmark::Shutdown();
   return 0;
 } catch (const std::exception& e) {
-  std::fprintf(stderr, "pgasmr-bench-coll: %s\n", e.what());
-  return 1;
+  return pgasmr::bench::exit_status_of("pgasmr-bench-coll", e);
 }

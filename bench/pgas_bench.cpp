@@ -52,6 +52,7 @@
 
 #include <pgasmr/pgas.hpp>
 
+#include "exit_status.hpp"
 #include "spmd_driver.hpp"
 
 namespace pg = pgasmr::pgas;
@@ -237,6 +238,5 @@ int main(int argc, char** argv) try {
   benchmark::Shutdown();
   return 0;
 } catch (const std::exception& e) {
-  std::fprintf(stderr, "pgasmr-bench-pgas: %s\n", e.what());
-  return 1;
+  return pgasmr::bench::exit_status_of("pgasmr-bench-pgas", e);
 }

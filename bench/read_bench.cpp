@@ -1,13 +1,5 @@
 // pgasmr-bench-read: how long a plain read of an app's input takes once it is mapped and
-// resident, the floor that bench/compare-apps sets each app's engine against.
-//
-//   pgasmr-bench-read [--threads N] [--runs N] INPUT...
-//
-// INPUTs are files or directories (walked as the apps walk them). Every file is mapped with
-// Prefetch::populate, as the apps map theirs; then, per run, N threads each sum the 64-bit
-// words of an equal share of all the bytes (files in order, one contiguous range per thread).
-// Prints the median of the runs: "read <seconds> s (<GB/s> GB/s)". The sum is printed too, so
-// the compiler cannot drop the loop.
+// resident, the floor that bench/compare-apps sets each app's engine against (`help` below).
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -31,6 +23,25 @@ namespace {
 namespace ds = pgasmr::datasets;
 
 constexpr const char* usage = "usage: pgasmr-bench-read [--threads N] [--runs N] INPUT...\n";
+constexpr const char* help =
+    "How long a plain read of an app's input takes once it is mapped and resident: the floor that\n"
+    "bench/compare-apps sets each app's engine against.\n"
+    "\n"
+    "INPUTs are files or directories (walked as the apps walk them). Every file is mapped with its\n"
+    "pages populated, as the apps map theirs; then, per run, N threads each sum the 64-bit words of\n"
+    "an equal share of all the bytes (files in order, one contiguous range per thread). Prints the\n"
+    "median of the runs, \"read <seconds> s (<GB/s> GB/s) ...\", with the sum, so that the compiler\n"
+    "cannot drop the loop.\n"
+    "\n"
+    "  --threads N   reading threads (default 1)\n"
+    "  --runs N      runs, of which the median is printed (default 5)\n"
+    "\n"
+    "Exit status: 0 done, 1 an input that cannot be read, 2 a bad command line.\n";
+
+/// A bad command line: exit status 2.
+struct usage_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
 
 /// Sums the 64-bit words of `bytes` (a tail shorter than a word byte by byte).
 std::uint64_t sum_words(std::span<const std::byte> bytes) {
@@ -62,7 +73,7 @@ unsigned positive(std::string_view flag, const char* text) {
   unsigned value = 0;
   auto [end, error] = std::from_chars(text, text + std::strlen(text), value);
   if (error != std::errc() || *end != '\0' || value == 0)
-    throw std::invalid_argument(std::string(flag) + " needs a positive whole number, not '" + text + "'");
+    throw usage_error(std::string(flag) + " needs a positive whole number, not '" + text + "'");
   return value;
 }
 
@@ -75,22 +86,19 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
       std::string_view arg = argv[i];
       if (arg == "-h" || arg == "--help") {
-        std::fputs(usage, stdout);
+        std::printf("%s\n%s", usage, help);
         return 0;
       }
-      if ((arg == "--threads" || arg == "--runs") && i + 1 < argc) {
+      if (arg == "--threads" || arg == "--runs") {
+        if (i + 1 == argc) throw usage_error(std::string(arg) + " needs a value");
         (arg == "--threads" ? threads : runs) = positive(arg, argv[++i]);
       } else if (arg.starts_with("-")) {
-        std::fprintf(stderr, "pgasmr-bench-read: unknown option '%s'\n%s", argv[i], usage);
-        return 2;
+        throw usage_error("unknown option '" + std::string(arg) + "'");
       } else {
         operands.emplace_back(arg);
       }
     }
-    if (operands.empty()) {
-      std::fprintf(stderr, "pgasmr-bench-read: no INPUT\n%s", usage);
-      return 2;
-    }
+    if (operands.empty()) throw usage_error("no INPUT");
 
     std::vector<ds::MappedFile> files;
     std::uint64_t total = 0;
@@ -122,6 +130,9 @@ int main(int argc, char** argv) {
                 static_cast<double>(total) / median / 1e9, static_cast<unsigned long long>(total), threads,
                 static_cast<unsigned long long>(checksum));
     return 0;
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "pgasmr-bench-read: %s\n%s", e.what(), usage);
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "pgasmr-bench-read: %s\n", e.what());
     return 1;
