@@ -25,6 +25,7 @@ Flags::Flags(const std::vector<std::string>& args, const std::vector<std::string
       continue;
     }
     if (arg == "--quiet" || arg == "-q") {
+      if (quiet_) throw usage_error("--quiet is given twice");
       quiet_ = true;
       continue;
     }
@@ -80,15 +81,20 @@ std::uint64_t Flags::size(std::string_view name) const {
   }
 }
 
-double Flags::number(std::string_view name, double fallback, double smallest) const {
+double Flags::number(std::string_view name, double fallback, double smallest, double largest) const {
   auto found = values_.find(name);
   if (found == values_.end()) return fallback;
   std::string_view text = found->second;
   double value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || !(value >= smallest))
-    throw usage_error("--" + std::string(name) + " must be a number >= " + shortest(smallest) + ", got '" +
-                      std::string(text) + "'");
+  // Out of range (1e400) is an error of from_chars; inf and nan parse, and fail the range.
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || !(value >= smallest) ||
+      !(value <= largest)) {
+    std::string range = ">= " + shortest(smallest);
+    if (largest != std::numeric_limits<double>::max()) range = "from " + shortest(smallest) + " to " + shortest(largest);
+    throw usage_error("--" + std::string(name) + " must be a finite number " + range + ", got '" + std::string(text) +
+                      "'");
+  }
   return value;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -37,8 +38,9 @@ class Flags {
                         std::uint64_t largest = UINT64_MAX) const;
   /// A SIZE with an optional K/M/G/T suffix; required.
   std::uint64_t size(std::string_view name) const;
-  /// A number >= `smallest`; `fallback` when absent.
-  double number(std::string_view name, double fallback, double smallest) const;
+  /// A finite number of at least `smallest` (and at most `largest`); `fallback` when absent.
+  double number(std::string_view name, double fallback, double smallest,
+                double largest = std::numeric_limits<double>::max()) const;
   /// --seed N (default 1).
   std::uint64_t seed() const { return integer("seed", 1); }
 

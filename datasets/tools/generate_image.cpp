@@ -29,7 +29,7 @@ Generator image_generator() {
           options.width = shape.width;
           options.height = shape.height;
         } else if (by_shape) {
-          constexpr std::uint64_t largest = UINT32_MAX;
+          constexpr std::uint64_t largest = INT32_MAX;  // a BMP header's width and height are signed
           flags.required("width");
           flags.required("height");
           options.width = static_cast<std::uint32_t>(flags.integer("width", 0, 1, largest));

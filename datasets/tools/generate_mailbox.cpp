@@ -27,9 +27,7 @@ Generator mailbox_generator() {
         } else if (flags.has("rate") || flags.has("planted")) {
           throw usage_error("--rate and --planted need --keywords");
         }
-        options.rate = flags.number("rate", options.rate, 0);
-        if (options.rate > 1)
-          throw usage_error("--rate must be a number from 0 to 1, got '" + flags.required("rate") + "'");
+        options.rate = flags.number("rate", options.rate, 0, 1);
         if (flags.has("planted")) options.planted = flags.integer("planted", 0);
         if (flags.has("dictionary")) {
           options.dictionary = flags.required("dictionary");
