@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 #include <pgasmr/pgas.hpp>
 
@@ -40,6 +41,7 @@ int main(int argc, char** argv) try {
   if (!made) return 2;
   auto& runtime = *made;
   std::uint64_t elements = 10'000'000;
+  bool elements_given = false;
   const auto& args = runtime.remaining_arguments();
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
@@ -47,6 +49,10 @@ int main(int argc, char** argv) try {
       return 0;
     }
     if (args[i] == "--elements") {
+      if (std::exchange(elements_given, true)) {
+        std::fprintf(stderr, "pgasmr-demo: --elements is given twice (see --help)\n");
+        return 2;
+      }
       if (i + 1 == args.size()) {
         std::fprintf(stderr, "pgasmr-demo: --elements needs a number (see --help)\n");
         return 2;
@@ -54,7 +60,8 @@ int main(int argc, char** argv) try {
       const std::string_view text = args[++i];
       auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), elements);
       if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
-        std::fprintf(stderr, "pgasmr-demo: --elements must be a whole number below 2^64, got '%s'\n", args[i].c_str());
+        std::fprintf(stderr, "pgasmr-demo: --elements must be a whole number below 2^64, got '%s' (see --help)\n",
+                     args[i].c_str());
         return 2;
       }
     } else {
