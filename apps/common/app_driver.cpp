@@ -13,6 +13,8 @@
 #include <pgasmr/mapreduce/hash.hpp>
 #include <pgasmr/pgas/config.hpp>
 
+#include "common/input_fingerprint.hpp"
+
 namespace pgasmr::apps {
 
 int exit_status_of(std::string_view program, const std::function<int()>& body) {
@@ -78,10 +80,20 @@ void refuse_output_among_inputs(const AppOptions& options) {
   }
 }
 
-void require_same_input(pgas::Context& me, const InputSummary& input, std::span<const std::uint64_t> element_weights) {
+std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options) {
+  std::uint64_t fingerprint = input_fingerprint;
+  for (const auto& flag : options.app_flags)
+    if (auto value = options.app_values.find(flag.name); flag.value_name == "FILE" && value != options.app_values.end())
+      fingerprint = combined(fingerprint, sampled_fingerprint(value->second));
+  return fingerprint;
+}
+
+void require_same_input(pgas::Context& me, const InputSummary& input, std::uint64_t fingerprint,
+                        std::span<const std::uint64_t> element_weights) {
   if (me.processes() == 1) return;
-  using Fingerprint = std::array<std::uint64_t, 3>;  // bytes, files, a hash of the weights
-  const Fingerprint mine{input.bytes, input.files, mr::hash_bytes(element_weights.data(), element_weights.size_bytes())};
+  using Fingerprint = std::array<std::uint64_t, 4>;  // bytes, files, a hash of the weights, the content's
+  const Fingerprint mine{input.bytes, input.files, mr::hash_bytes(element_weights.data(), element_weights.size_bytes()),
+                         fingerprint};
   std::vector<Fingerprint> every_thread(static_cast<std::size_t>(me.threads()));
   coll::allgather(me, every_thread, std::span(&mine, 1), 1);
   auto of_process = [&](int process) -> const Fingerprint& {
@@ -96,7 +108,8 @@ void require_same_input(pgas::Context& me, const InputSummary& input, std::span<
     const auto &first = of_process(0), &theirs = of_process(process);
     if (theirs == first) continue;
     std::string why = "the processes loaded different inputs (" + describe(0) + ", " + describe(process);
-    if (theirs[0] == first[0] && theirs[1] == first[1]) why += ", cut into pieces of other sizes";
+    if (theirs[0] == first[0] && theirs[1] == first[1])
+      why += theirs[2] == first[2] ? ", of other contents" : ", cut into pieces of other sizes";
     throw datasets::input_error(why + "): every process must see the same files, unchanged while the job reads them");
   }
 }

@@ -40,6 +40,9 @@ struct AppDefinition {
   /// one thread of each process; throws datasets::input_error (or usage_error) for bad input.
   std::function<Input(const AppOptions& options, std::size_t total_threads)> load;
   std::function<InputSummary(const Input&)> describe;
+  /// A sampled_fingerprint of the loaded input's content (common/input_fingerprint.hpp), which
+  /// the processes of a job compare; the files of FILE flags (--keys, ...) are added to it here.
+  std::function<std::uint64_t(const Input&)> fingerprint;
   /// The engine version, called on every thread; returns the whole result on thread 0 and
   /// nothing elsewhere. Laps `timer` at the end of each of its phases.
   std::function<std::optional<Result>(pgas::Context&, const Input&, const AppOptions&, JobTimer&)> run_engine;
@@ -80,11 +83,15 @@ void refuse_separate_jobs_under_mpirun(int processes);
 void refuse_output_among_inputs(const AppOptions& options);
 
 /// Collective. Each process loads its own copy of the input, and the map gives each element to
-/// one thread of the whole job: processes whose inputs differ in size or in the weights of their
-/// elements (a file that changed between their reads, hosts that see different files) would map
-/// the elements of different inputs, a wrong result. Throws datasets::input_error on every
-/// thread then; compares nothing in a job of one process.
-void require_same_input(pgas::Context& me, const InputSummary& input, std::span<const std::uint64_t> element_weights);
+/// one thread of the whole job: processes whose inputs differ in size, in the weights of their
+/// elements or in their content's fingerprint (a file that changed between their reads, hosts
+/// that see different files) would map the elements of different inputs, a wrong result.
+/// Throws datasets::input_error on every thread then; compares nothing in a job of one process.
+void require_same_input(pgas::Context& me, const InputSummary& input, std::uint64_t fingerprint,
+                        std::span<const std::uint64_t> element_weights);
+
+/// `input_fingerprint` combined with a sampled_fingerprint of each file that a FILE flag names.
+std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options);
 
 /// A baseline timed on process 0 after the job.
 template <class Result>
@@ -118,6 +125,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     std::optional<ProgressLine> progress;  // on a terminal, for long jobs
     if (reporter) progress.emplace(app.name, true);
     std::optional<Input> input;  // one per process, shared by its threads
+    std::uint64_t fingerprint = 0;  // of the process's input, in a job of several processes
     std::optional<datasets::AtomicOutputFile> output;  // renamed into place at the end
     std::optional<Result> result;
     std::vector<PhaseTime> phases;
@@ -126,9 +134,10 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       if (me.local_thread() == 0) {
         if (me.thread() == 0 && options.output) output.emplace(*options.output);
         input.emplace(app.load(options, static_cast<std::size_t>(me.threads())));
+        if (me.processes() > 1) fingerprint = fingerprint_with_files(app.fingerprint(*input), options);
       }
       timer.lap("load");  // its barrier publishes the input to the process's other threads
-      require_same_input(me, app.describe(*input),
+      require_same_input(me, app.describe(*input), fingerprint,
                          app.element_weights ? app.element_weights(*input) : std::vector<std::uint64_t>{});
       if (me.thread() == 0)
         print_run(report, app.name, options, app.describe(*input), me.processes(), me.threads_per_process());

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "histogram/baselines.hpp"
 #include "histogram/engine_histogram.hpp"
 #include "histogram/tbb_baseline.hpp"
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
       .synopsis = synopsis,
       .load = [](const apps::AppOptions& options, std::size_t) { return hist::load_image(options.input()); },
       .describe = [](const hist::ImageInput& input) -> apps::InputSummary { return {.bytes = input.bmp.file.size()}; },
+      .fingerprint = [](const hist::ImageInput& input) { return apps::sampled_fingerprint(input.bmp.file.bytes()); },
       .run_engine =
           [](pgasmr::pgas::Context& me, const hist::ImageInput& input, const apps::AppOptions& options,
              apps::JobTimer& timer) { return hist::histogram_engine(me, input.bmp.view, input.rows, options.engine, timer); },

@@ -2,6 +2,7 @@
 // compared with the sequential, Phoenix-like and oneTBB baselines. See --help.
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "kmeans/baselines.hpp"
 #include "kmeans/engine_kmeans.hpp"
 #include "kmeans/tbb_baseline.hpp"
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
                                          options.whole_number("--max-rounds"), total_threads);
           },
       .describe = [](const km::KmeansInput& input) -> apps::InputSummary { return {.bytes = input.bytes}; },
+      .fingerprint = [](const km::KmeansInput& input) { return apps::sampled_fingerprint(std::span(input.points.values)); },
       .run_engine = [](pgasmr::pgas::Context& me, const km::KmeansInput& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return km::kmeans_engine(me, input, options.engine, timer); },
       .sequential = [](const km::KmeansInput& input, const apps::AppOptions&) { return km::kmeans_sequential(input); },

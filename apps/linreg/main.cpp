@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "linreg/baselines.hpp"
 #include "linreg/engine_linreg.hpp"
 #include "linreg/tbb_baseline.hpp"
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
                                   .default_value = "float64"}}},
       .load = [](const apps::AppOptions& options, std::size_t) { return lr::load_pairs(options); },
       .describe = [](const lr::PairsInput& input) -> apps::InputSummary { return {.bytes = input.file.size()}; },
+      .fingerprint = [](const lr::PairsInput& input) { return apps::sampled_fingerprint(input.file.bytes()); },
       .run_engine = [](pgasmr::pgas::Context& me, const lr::PairsInput& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return lr::regression_engine(me, input, options.engine, timer); },
       .sequential = [](const lr::PairsInput& input, const apps::AppOptions&) { return lr::regression_sequential(input); },

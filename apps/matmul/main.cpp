@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "matmul/baselines.hpp"
 #include "matmul/engine_matmul.hpp"
 #include "matmul/product.hpp"
@@ -35,6 +36,11 @@ int main(int argc, char** argv) {
         return mm::load_factors(options.inputs[0], options.inputs[1]);
       },
       .describe = [](const mm::Factors& input) -> apps::InputSummary { return {.bytes = input.file_bytes, .files = 2}; },
+      .fingerprint =
+          [](const mm::Factors& input) {
+            return apps::combined(apps::sampled_fingerprint(std::span(input.a.values)),
+                                  apps::sampled_fingerprint(std::span(input.b.values)));
+          },
       .run_engine = [](pgasmr::pgas::Context& me, const mm::Factors& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return mm::multiply_engine(me, input.a, input.b, options.engine, timer); },
       .sequential = [](const mm::Factors& input,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "pca/baselines.hpp"
 #include "pca/covariance.hpp"
 #include "pca/engine_pca.hpp"
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
       .synopsis = synopsis,
       .load = [](const apps::AppOptions& options, std::size_t) { return pca::load_matrix(options.input()); },
       .describe = [](const pca::MatrixInput& input) -> apps::InputSummary { return {.bytes = input.file_bytes}; },
+      .fingerprint = [](const pca::MatrixInput& input) { return apps::sampled_fingerprint(std::span(input.matrix.values)); },
       .run_engine = [](pgasmr::pgas::Context& me, const pca::MatrixInput& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return pca::pca_engine(me, input.matrix, options.engine, timer); },
       .sequential = [](const pca::MatrixInput& input, const apps::AppOptions&) { return pca::pca_sequential(input.matrix); },

@@ -8,6 +8,7 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "revindex/baselines.hpp"
 #include "revindex/engine_revindex.hpp"
 #include "revindex/tbb_baseline.hpp"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
       .describe = [](const ds::TextInput& input) -> apps::InputSummary {
         return {input.total_bytes(), input.files().size(), input.skipped()};
       },
+      .fingerprint = [](const ds::TextInput& input) { return apps::sampled_fingerprint(input); },
       .run_engine = [](pgasmr::pgas::Context& me, const ds::TextInput& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return ri::reverse_index_engine(me, input, options.engine, timer); },
       .sequential = [](const ds::TextInput& input, const apps::AppOptions&) { return ri::reverse_index_sequential(input); },

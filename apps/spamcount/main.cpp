@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "spamcount/baselines.hpp"
 #include "spamcount/engine_spam_count.hpp"
 #include "spamcount/tbb_baseline.hpp"
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
       .describe = [](const spam::Mailbox& input) -> apps::InputSummary {
         return {input.mail.total_bytes(), input.mail.files().size(), input.mail.skipped()};
       },
+      .fingerprint = [](const spam::Mailbox& input) { return apps::sampled_fingerprint(input.mail); },
       .run_engine = [](pgasmr::pgas::Context& me, const spam::Mailbox& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return spam::count_keywords_engine(me, input, options.engine, timer); },
       .sequential = [](const spam::Mailbox& input,

@@ -9,6 +9,7 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "stringmatch/baselines.hpp"
 #include "stringmatch/engine_string_match.hpp"
 #include "stringmatch/tbb_baseline.hpp"
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
       .describe = [](const sm::StringMatchInput& input) -> apps::InputSummary {
         return {input.text.total_bytes(), input.text.files().size(), input.text.skipped()};
       },
+      .fingerprint = [](const sm::StringMatchInput& input) { return apps::sampled_fingerprint(input.text); },
       .run_engine = [](pgasmr::pgas::Context& me, const sm::StringMatchInput& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return sm::match_lines_engine(me, input, options.engine, timer); },
       .sequential = [](const sm::StringMatchInput& input,

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/app_driver.hpp"
+#include "common/input_fingerprint.hpp"
 #include "wordcount/baselines.hpp"
 #include "wordcount/engine_word_count.hpp"
 #include "wordcount/tbb_baseline.hpp"
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
       .describe = [](const ds::TextInput& input) -> apps::InputSummary {
         return {input.total_bytes(), input.files().size(), input.skipped()};
       },
+      .fingerprint = [](const ds::TextInput& input) { return apps::sampled_fingerprint(input); },
       .run_engine = [](pgasmr::pgas::Context& me, const ds::TextInput& input, const apps::AppOptions& options,
                        apps::JobTimer& timer) { return wc::count_words_engine(me, input, options.engine, timer); },
       .sequential = [](const ds::TextInput& input, const apps::AppOptions&) { return wc::count_words_sequential(input); },
