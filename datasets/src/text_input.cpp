@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <iostream>
-#include <iterator>
 #include <limits>
+#include <string>
 #include <system_error>
+#include <vector>
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
@@ -41,6 +41,20 @@ void read_exactly(int fd, const std::filesystem::path& path, std::uint64_t offse
   }
 }
 
+/// All of standard input. Read here rather than through std::cin, whose stream reports a read
+/// error (standard input a directory, or closed) as an end of file: an empty input.
+std::string read_standard_input() {
+  std::string text;
+  std::vector<char> chunk(64 * 1024);
+  for (;;) {
+    auto got = ::read(STDIN_FILENO, chunk.data(), chunk.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw input_error("cannot read standard input: " + std::generic_category().message(errno));
+    if (got == 0) return text;
+    text.append(chunk.data(), static_cast<std::size_t>(got));
+  }
+}
+
 }  // namespace
 
 TextInput::TextInput(InputFiles files, std::uint64_t piece_bytes, CutRule may_cut) : files_(std::move(files)) {
@@ -50,8 +64,7 @@ TextInput::TextInput(InputFiles files, std::uint64_t piece_bytes, CutRule may_cu
     auto& file = files_.files[i];
     if (file.path != standard_input_operand) continue;
     auto& text = in_memory_[i];
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    if (std::cin.bad()) throw input_error("cannot read standard input");
+    text = read_standard_input();
     file.size = text.size();
     files_.total_bytes += file.size;
   }
