@@ -13,6 +13,7 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 
 #include "file_descriptor.hpp"
+#include "file_identity.hpp"
 #include "pseudo_file.hpp"
 
 namespace pgasmr::datasets {
@@ -56,7 +57,7 @@ class Collector {
     if (S_ISREG(status.st_mode)) {
       if (detail::on_pseudo_file_system(fd.get())) return problem(path, detail::pseudo_file_refusal());
       auto size = static_cast<std::uint64_t>(status.st_size);
-      result_.files.push_back({path, size});
+      result_.files.push_back({path, size, detail::identity_of(status)});
       result_.total_bytes += size;
       return;
     }

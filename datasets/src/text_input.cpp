@@ -1,6 +1,7 @@
 #include <pgasmr/datasets/text_input.hpp>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 
 #include "file_descriptor.hpp"
+#include "file_identity.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -26,6 +28,20 @@ detail::FileDescriptor open_for_reading(const std::filesystem::path& path) {
   if (!fd.is_open())
     throw input_error("cannot open " + in_quotes(path) + ": " + std::generic_category().message(errno));
   return fd;
+}
+
+/// input_error when the open `fd` is no longer `file` as listed: another file now at its path, or
+/// the same one shortened or otherwise modified since.
+void check_unchanged(int fd, const InputFile& file) {
+  struct stat status {};
+  if (::fstat(fd, &status) != 0)
+    throw input_error("cannot stat " + in_quotes(file.path) + ": " + std::generic_category().message(errno));
+  const auto now = detail::identity_of(status);
+  if (now.device != file.identity.device || now.inode != file.identity.inode)
+    throw input_error(in_quotes(file.path) + " was replaced by another file while it was read");
+  if (static_cast<std::uint64_t>(status.st_size) < file.size)
+    throw input_error(in_quotes(file.path) + " became shorter while it was read");
+  if (now != file.identity) throw input_error(in_quotes(file.path) + " was modified while it was read");
 }
 
 /// Reads exactly `size` bytes at `offset`; input_error when the file is shorter now.
@@ -125,7 +141,9 @@ std::string_view TextInput::text(const TextPiece& piece, std::string& buffer) co
   // resize_and_overwrite would skip zeroing the buffer; GCC 12's library has it only as an extension.
   if (buffer.size() < piece.size) buffer.resize(piece.size);
   auto fd = open_for_reading(file.path);
+  check_unchanged(fd.get(), file);
   read_exactly(fd.get(), file.path, piece.offset, buffer.data(), static_cast<std::size_t>(piece.size));
+  check_unchanged(fd.get(), file);  // not modified during the read either
   return std::string_view(buffer.data(), static_cast<std::size_t>(piece.size));
 }
 

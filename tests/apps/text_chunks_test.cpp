@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -99,6 +101,27 @@ TEST(TextChunks, AFileThatShrankIsAnError) {
   std::filesystem::resize_file(path, 4);
   std::string buffer;
   EXPECT_THROW(input.text(input.pieces().front(), buffer), ds::input_error);
+}
+
+TEST(TextChunks, AFileReplacedOrRewrittenWhileReadIsAnError) {
+  pgasmr::test::ScratchDir dir;
+  auto path = dir.path() / "input";
+  std::ofstream(path) << "alpha alpha alpha";
+  std::vector<std::filesystem::path> paths{path};
+  ds::TextInput input(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  std::string buffer;
+  EXPECT_EQ(input.text(input.pieces().front(), buffer), "alpha alpha alpha");
+  // Another file of the same size moved into its place (mv): its words are not the input's.
+  std::ofstream(dir.path() / "other") << "omega omega omega";
+  std::filesystem::rename(dir.path() / "other", path);
+  pgasmr::test::expect_throw_containing<ds::input_error>([&] { (void)input.text(input.pieces().front(), buffer); },
+                                                         "was replaced by another file while it was read");
+  // The same file rewritten in place, size unchanged, a second later than listed.
+  ds::TextInput relisted(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  std::ofstream(path, std::ios::in | std::ios::out) << "delta";
+  std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(1));
+  pgasmr::test::expect_throw_containing<ds::input_error>(
+      [&] { (void)relisted.text(relisted.pieces().front(), buffer); }, "was modified while it was read");
 }
 
 TEST(TextChunks, SeveralPiecesPerThreadAndAtMostAMebibyteEach) {

@@ -14,10 +14,22 @@ namespace pgasmr::datasets {
 /// The path that names standard input among the operands.
 inline const std::filesystem::path standard_input_operand = "-";
 
+/// Which file a path named when it was listed, and its last modification then (all 0 for
+/// standard input and texts in memory).
+struct FileIdentity {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  std::int64_t modified_ns = 0;
+  friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
+};
+
 /// One regular file of the input, as found (or standard input, read whole).
 struct InputFile {
   std::filesystem::path path;  ///< the operand, or operand/relative/path inside a directory operand
   std::uint64_t size = 0;
+  /// Checked by every later read (TextInput), so that a file replaced or rewritten while the job
+  /// reads it is refused, not read half old and half new.
+  FileIdentity identity = {};
 };
 
 struct InputFileOptions {
