@@ -1,5 +1,7 @@
 #include "common/app_driver.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <array>
 #include <exception>
@@ -60,6 +62,19 @@ bool lies_inside(const std::filesystem::path& path, const std::filesystem::path&
   return std::mismatch(root.begin(), root.end(), where.begin(), where.end()).first == root.end();
 }
 
+/// Whether `path` names an existing file that the walk of `folder` lists: one reached through a
+/// symbolic link below it, which lies_inside does not see.
+bool listed_in(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return false;  // a new file replaces nothing
+  const std::filesystem::path operands[] = {folder};
+  const auto listed = datasets::collect_input_files(operands, {.skip_unreadable = true});
+  return std::ranges::any_of(listed.files, [&](const datasets::InputFile& file) {
+    return file.identity.device == static_cast<std::uint64_t>(status.st_dev) &&
+           file.identity.inode == static_cast<std::uint64_t>(status.st_ino);
+  });
+}
+
 }  // namespace
 
 void refuse_output_among_inputs(const AppOptions& options) {
@@ -73,7 +88,8 @@ void refuse_output_among_inputs(const AppOptions& options) {
     if (std::filesystem::equivalent(*options.output, input, error))
       throw usage_error("--output " + datasets::in_quotes(*options.output) +
                         " is also an input: the result would replace it");
-    if (std::filesystem::is_directory(input, error) && lies_inside(*options.output, input))
+    if (!std::filesystem::is_directory(input, error)) continue;
+    if (lies_inside(*options.output, input) || listed_in(*options.output, input))
       throw usage_error("--output " + datasets::in_quotes(*options.output) + " lies inside the input directory " +
                         datasets::in_quotes(input) +
                         ": the result would replace one of the files the job reads, or join them");

@@ -77,8 +77,9 @@ void refuse_shared_standard_input(const AppOptions& options, int processes);
 void refuse_separate_jobs_under_mpirun(int processes);
 
 /// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
-/// value), whose content the result would replace, or lies inside an input directory: the result
-/// would replace one of the files read there or join them (the partial file too, on file systems
+/// value), whose content the result would replace, or lies inside an input directory (or is a
+/// file its walk reaches through a link): the result would replace one of the files read there or
+/// join them (the partial file too, on file systems
 /// without unnamed temporary files).
 void refuse_output_among_inputs(const AppOptions& options);
 

@@ -176,6 +176,17 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
   EXPECT_NE(refusal({"--clusters", "2", "--output", in_folder("new.csv"), (folder / ".").string()}).find(inside),
             std::string::npos);
   EXPECT_EQ(refusal({"--clusters", "2", "--output", (folder.parent_path() / "beside.csv").string(), folder.string()}), "");
+  // A file the walk reaches through a symbolic link below the operand, though it lies elsewhere.
+  const auto elsewhere = folder.parent_path() / "output_among_inputs_elsewhere";
+  std::filesystem::remove_all(elsewhere);
+  std::filesystem::create_directories(elsewhere);
+  std::ofstream(elsewhere / "read.csv") << "3,4\n";
+  std::filesystem::create_symlink(elsewhere, folder / "linked");
+  EXPECT_NE(refusal({"--clusters", "2", "--output", (elsewhere / "read.csv").string(), folder.string()}).find(inside),
+            std::string::npos);
+  EXPECT_EQ(refusal({"--clusters", "2", "--output", (elsewhere / "new.csv").string(), folder.string()}), "");
+  std::filesystem::remove(folder / "linked");
+  std::filesystem::remove_all(elsewhere);
   const auto here = std::filesystem::current_path();
   std::filesystem::current_path(folder);  // a relative output in a directory that has no such file yet
   EXPECT_NE(refusal({"--clusters", "2", "--output", "new.csv", "."}).find(inside), std::string::npos);
