@@ -16,7 +16,10 @@ std::string_view quoted_value(std::string_view html, std::size_t& at) {
   if (at == html.size() || (html[at] != '"' && html[at] != '\'')) return {};
   const char quote = html[at++];
   auto end = html.find(quote, at);
-  if (end == std::string_view::npos) return {};  // no closing quote in the file: not a link
+  if (end == std::string_view::npos) {  // no closing quote: the value, not a link, runs to the end
+    at = html.size();
+    return {};
+  }
   auto value = html.substr(at, end - at);
   at = end + 1;
   if (value.find_first_of("\t\r\n") != std::string_view::npos) return {};

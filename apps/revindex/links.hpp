@@ -9,7 +9,9 @@
 ///  - the link is every byte up to the next same quote, as is: no entity decoding, no blanks
 ///    trimmed, no URL resolution; case is kept.
 /// Not links: an unquoted value (`href=x`), a value without its closing quote, an empty value,
-/// and a value with a tab, CR or LF (they would break the output's lines).
+/// and a value with a tab, CR or LF (they would break the output's lines). A quoted value that
+/// is not a link is skipped whole, an `href` inside it unread: one without its closing quote
+/// runs to the end of the file.
 
 #include <string>
 #include <string_view>

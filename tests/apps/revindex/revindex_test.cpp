@@ -24,14 +24,22 @@ std::vector<std::string> links_of(std::string_view html) {
   return links;
 }
 
-/// The same rule as a regular expression: href after a blank or at the start, any case,
-/// blanks around =, a quoted value; then empty values and those with a tab, CR or LF dropped.
+/// The same rule as a regular expression, matched left to right: href after a blank or at the
+/// start, any case, blanks around =, a quoted value; then empty values and those with a tab, CR
+/// or LF dropped. A quote that is never closed (the last alternative) ends the links.
 std::vector<std::string> model_links(const std::string& html) {
-  static const std::regex link(R"re((?:^|[ \t\r\n\f])[hH][rR][eE][fF][ \t\r\n\f]*=[ \t\r\n\f]*(?:"([^"]*)"|'([^']*)'))re");
+  static const std::regex link(
+      R"re((?:^|[ \t\r\n\f])[hH][rR][eE][fF][ \t\r\n\f]*=[ \t\r\n\f]*(?:"([^"]*)"|'([^']*)'|["']))re");
   std::vector<std::string> links;
-  for (std::sregex_iterator it(html.begin(), html.end(), link), end; it != end; ++it) {
-    std::string value = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
+  auto from = html.cbegin();
+  std::smatch match;
+  auto flags = std::regex_constants::match_default;
+  while (std::regex_search(from, html.cend(), match, link, flags)) {
+    if (!match[1].matched && !match[2].matched) break;  // an opening quote never closed
+    std::string value = match[1].matched ? match[1].str() : match[2].str();
     if (!value.empty() && value.find_first_of("\t\r\n") == std::string::npos) links.push_back(value);
+    from = match[0].second;
+    flags = std::regex_constants::match_prev_avail;  // ^ is the html's start only
   }
   return links;
 }
@@ -53,8 +61,10 @@ TEST(Links, LeavesOutWhatIsNotALink) {
                            "<a href=\"a\tb\">", "<a href=\"a\nb\">", "<a href=\"a\rb\">", R"(<a href="unterminated)",
                            R"(<a href>)", R"(<a href=>)", R"(<a href "x">)", R"(<img src="x">)", "href", "hre", ""})
     EXPECT_TRUE(links_of(html).empty()) << html;
-  // Reading goes on after a value that is not a link.
+  // Reading goes on after a value that is not a link; one never closed runs to the end.
   EXPECT_EQ(links_of("<a href=\"a\tb\"> <a href=\"ok\">"), (std::vector<std::string>{"ok"}));
+  EXPECT_TRUE(links_of("<a href=\"abc href='x'>").empty());
+  EXPECT_EQ(links_of("<a href='ok'> <b href=\"abc href='x'>"), (std::vector<std::string>{"ok"}));
 }
 
 TEST(Links, AgreeWithTheRegularExpressionModelOnRandomPages) {
