@@ -1,6 +1,7 @@
 #include "common/app_driver.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -76,6 +77,14 @@ bool listed_in(const std::filesystem::path& path, const std::filesystem::path& f
 }
 
 }  // namespace
+
+void resolve_standard_output(AppOptions& options) {
+  if (!options.output || *options.output == "-") return;
+  struct stat output {}, standard_output {};
+  if (::stat(options.output->c_str(), &output) == 0 && ::fstat(STDOUT_FILENO, &standard_output) == 0 &&
+      output.st_dev == standard_output.st_dev && output.st_ino == standard_output.st_ino)
+    options.output = "-";
+}
 
 void refuse_output_among_inputs(const AppOptions& options) {
   if (!options.output || *options.output == "-") return;

@@ -76,6 +76,12 @@ void refuse_shared_standard_input(const AppOptions& options, int processes);
 /// transport): each would compute the whole result alone and write the same output.
 void refuse_separate_jobs_under_mpirun(int processes);
 
+/// Makes an --output that names the file standard output already writes to (/dev/stdout,
+/// /dev/fd/1, the file of a shell's > or >>) `--output -`: the result goes through standard
+/// output as it is open (appending after >>, into a pipe), and the report to standard error.
+/// Replacing that file by a rename would leave the shell's descriptor writing to the old one.
+void resolve_standard_output(AppOptions& options);
+
 /// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
 /// value), whose content the result would replace, or lies inside an input directory (or is a
 /// file its walk reaches through a link): the result would replace one of the files read there or
@@ -112,6 +118,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     }
     if (options.show_balance && !app.element_weights)
       throw usage_error("--show-balance: " + std::string(app.name) + " does not weigh its map elements");
+    resolve_standard_output(options);
     refuse_output_among_inputs(options);
     pgas::Runtime runtime(options.runtime);
     refuse_separate_jobs_under_mpirun(runtime.processes());
