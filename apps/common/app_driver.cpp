@@ -114,11 +114,11 @@ std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppO
 }
 
 void require_same_input(pgas::Context& me, const InputSummary& input, std::uint64_t fingerprint,
-                        std::span<const std::uint64_t> element_weights) {
+                        std::span<const std::uint64_t> element_weights, bool given_help) {
   if (me.processes() == 1) return;
-  using Fingerprint = std::array<std::uint64_t, 4>;  // bytes, files, a hash of the weights, the content's
+  using Fingerprint = std::array<std::uint64_t, 5>;  // bytes, files, a hash of the weights, the content's, help
   const Fingerprint mine{input.bytes, input.files, mr::hash_bytes(element_weights.data(), element_weights.size_bytes()),
-                         fingerprint};
+                         fingerprint, given_help ? 1u : 0u};
   std::vector<Fingerprint> every_thread(static_cast<std::size_t>(me.threads()));
   coll::allgather(me, every_thread, std::span(&mine, 1), 1);
   auto of_process = [&](int process) -> const Fingerprint& {
@@ -132,6 +132,9 @@ void require_same_input(pgas::Context& me, const InputSummary& input, std::uint6
   for (int process = 1; process < me.processes(); ++process) {
     const auto &first = of_process(0), &theirs = of_process(process);
     if (theirs == first) continue;
+    if (theirs[4] != first[4])
+      throw usage_error("process " + std::to_string(first[4] ? 0 : process) + " was given --help, process " +
+                        std::to_string(first[4] ? process : 0) + " a job: every process needs the same command line");
     std::string why = "the processes loaded different inputs (" + describe(0) + ", " + describe(process);
     if (theirs[0] == first[0] && theirs[1] == first[1])
       why += theirs[2] == first[2] ? ", of other contents" : ", cut into pieces of other sizes";

@@ -94,8 +94,11 @@ void refuse_output_among_inputs(const AppOptions& options);
 /// elements or in their content's fingerprint (a file that changed between their reads, hosts
 /// that see different files) would map the elements of different inputs, a wrong result.
 /// Throws datasets::input_error on every thread then; compares nothing in a job of one process.
+/// A process given --help calls it with `given_help` (and no input), so that one given --help
+/// while the others run a job (mpirun's `A : B` form) fails the job instead of leaving them
+/// waiting for it: usage_error on every thread.
 void require_same_input(pgas::Context& me, const InputSummary& input, std::uint64_t fingerprint,
-                        std::span<const std::uint64_t> element_weights);
+                        std::span<const std::uint64_t> element_weights, bool given_help = false);
 
 /// `input_fingerprint` combined with a sampled_fingerprint of each file that a FILE flag names.
 std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options);
@@ -113,7 +116,19 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
   return exit_status_of(app.name, [&] {
     auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc), app.command_line);
     if (options.help) {
-      std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
+      const int launched = pgas::processes_started_by_launcher();
+      if (launched <= 1) {
+        std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
+        return 0;
+      }
+      // Under mpirun the others wait for this process in the job: it meets them there.
+      pgas::Runtime runtime(options.runtime);
+      if (runtime.process() == 0) std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
+      runtime.run([](pgas::Context& me) {
+        JobTimer timer(me);  // the job's steps up to the comparison of the inputs, as below
+        timer.lap("load");
+        require_same_input(me, {}, 0, {}, true);
+      });
       return 0;
     }
     if (options.show_balance && !app.element_weights)
