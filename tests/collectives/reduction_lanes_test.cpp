@@ -7,8 +7,8 @@
 //    exact whatever its association (small integers, +-1 and powers of two for products,
 //    wrapping unsigned arithmetic), so each result must be the in-order fold's, bit for bit;
 //  - min and max of floats with NaNs, infinities and both zeros, which must behave as the
-//    in-order fold of the scalar operators (a NaN sticks only as the first element; of +0.0
-//    and -0.0 the first one wins);
+//    in-order fold of the scalar operators (NaNs skipped, a NaN only from NaNs alone; of +0.0
+//    and -0.0 the first one wins), whatever the split among members and blocks;
 //  - floating add and mult on values that round: reduce and allreduce in the lane association
 //    docs/collectives.md documents, prefix_reduce in order, reduce_scatter element by element
 //    in member order;
@@ -387,7 +387,7 @@ T nan_with_payload() {
 }
 
 /// Member inputs of at least two blocks of lanes, values in [1, 100] (min) or [-100, -1] (max)
-/// with special values placed by `variant`: a NaN first (it sticks), NaNs later (ignored),
+/// with special values placed by `variant`: NaNs first or later (skipped),
 /// zeros of both signs in any lanes (the first one wins, also where a later lane holds the
 /// other sign earlier in lane order), infinities on both sides.
 template <class T>
@@ -402,10 +402,10 @@ std::vector<std::vector<T>> special_inputs(std::size_t members, bool min, std::s
       in.push_back(extreme(static_cast<T>(1 + h(k) % 100)));
     auto at = [&](std::size_t salt) { return 1 + h(1000000 + salt) % (in.size() - 1); };  // not element 0
     switch (variant) {
-      case 0:  // sticks in every member
+      case 0:  // begins every member's part
         in[0] = nan_with_payload<T>();
         break;
-      case 1:  // one member's partial result is NaN
+      case 1:  // begins one member's part
         if (m == 1 % members) in[0] = nan_with_payload<T>();
         break;
       case 2:  // ignored
@@ -460,6 +460,69 @@ TEST(LaneFolds, min_max_of_floats_nan_infinities_signed_zeros) {
     special_values<float>(me, coll::op::max{}, 1300);
     special_values<double>(me, coll::op::min{}, 1400);
     special_values<double>(me, coll::op::max{}, 1500);
+  });
+}
+
+/// The bits of the in-order fold of `xs` with the scalar operator.
+template <class Op>
+std::uint64_t in_order_bits(const std::vector<double>& xs, Op op) {
+  double acc = xs.at(0);
+  for (std::size_t i = 1; i < xs.size(); ++i) acc = op(acc, xs[i]);
+  return std::bit_cast<std::uint64_t>(acc);
+}
+
+/// Inputs whose special values fall where members and blocks begin: a NaN that starts a
+/// member's part (it hid the part's other elements), -0.0 before +0.0 across threads of a
+/// cyclic layout (a thread combined its own elements first), NaNs alone (the last one's bits).
+const std::vector<std::vector<double>> split_special_inputs = {
+    {1.0, std::numeric_limits<double>::quiet_NaN(), -5.0, 2.0},
+    {1.0, std::numeric_limits<double>::quiet_NaN(), 3.0, -5.0, 7.0, std::numeric_limits<double>::quiet_NaN()},
+    {5.0, -0.0, +0.0, 9.0, +0.0, -0.0},
+    {-0.0, std::numeric_limits<double>::quiet_NaN(), +0.0},
+    {nan_with_payload<double>(), std::bit_cast<double>(std::uint64_t{0x7ff8000000005678}),
+     std::bit_cast<double>(std::uint64_t{0xfff8000000009abc})}};
+
+TEST(LaneFolds, min_max_of_doubles_split_at_special_values_give_the_in_order_bits) {
+  for_each_thread_count([](pg::Context& me) {
+    const auto threads = static_cast<std::size_t>(me.threads());
+    for (const auto& input : split_special_inputs) {
+      for (bool min : {true, false}) {
+        const auto expected = min ? in_order_bits(input, coll::op::min{}) : in_order_bits(input, coll::op::max{});
+        auto reduced = [&](auto&& call) {
+          double out = 0;
+          if (min) call(out, coll::op::min{});
+          else call(out, coll::op::max{});
+          return std::bit_cast<std::uint64_t>(out);
+        };
+        // Private parts: thread t holds elements t, t + threads, ... (each starts a part).
+        std::vector<double> mine;
+        for (std::size_t i = me.thread(); i < input.size(); i += threads) mine.push_back(input[i]);
+        std::vector<double> in_member_order;
+        for (std::size_t t = 0; t < threads; ++t)
+          for (std::size_t i = t; i < input.size(); i += threads) in_member_order.push_back(input[i]);
+        const auto by_members = min ? in_order_bits(in_member_order, coll::op::min{})
+                                    : in_order_bits(in_member_order, coll::op::max{});
+        EXPECT_EQ(reduced([&](double& out, auto op) {
+                    std::vector<double> all(1);
+                    coll::allreduce(me, all, mine, op);
+                    out = all[0];
+                  }),
+                  by_members)
+            << "private parts, " << threads << " threads, min " << min;
+        // A shared array of block 1: element order is input order, its elements cyclic.
+        pg::shared_array<double> a(me, input.size(), 1);
+        for (std::size_t i = me.thread(); i < input.size(); i += threads) a.put(i, input[i]);  // its own elements
+        me.barrier();
+        pg::shared_array<double> d(me, threads, 1);
+        EXPECT_EQ(reduced([&](double& out, auto op) {
+                    coll::allreduce(me, d, a, op);
+                    out = d[static_cast<std::size_t>(me.thread())];
+                  }),
+                  expected)
+            << "shared block 1, " << threads << " threads, min " << min;
+        me.barrier();  // every thread read its result before the arrays go
+      }
+    }
   });
 }
 

@@ -914,8 +914,10 @@ TEST(ReductionModel, operators_agree) {
   EXPECT_EQ(coll::op::min::identity<float>(), std::numeric_limits<float>::max());
   EXPECT_EQ(coll::op::max::identity<double>(), std::numeric_limits<double>::lowest());
   EXPECT_EQ(coll::op::logical_and::identity<long long>(), 1);
-  static_assert(coll::is_commutative<coll::op::add>());
-  static_assert(!coll::is_commutative<MatMul>());
+  static_assert(coll::is_commutative<coll::op::add, double>());
+  static_assert(coll::is_commutative<coll::op::min, int>());
+  static_assert(!coll::is_commutative<coll::op::min, double>());  // of +0.0 and -0.0 the first one
+  static_assert(!coll::is_commutative<MatMul, Mat2>());
   static_assert(coll::with_identity<MatMul, Mat2>);
   static_assert(!coll::with_identity<coll::op::minloc, Loc<int>>);
 }
@@ -958,7 +960,7 @@ TEST(Reductions, commutative_wrapper) {
   for_each_thread_count([](pg::Context& me) {
     auto groups = Groups::world(me);
     auto plus = coll::commutative([](long long a, long long b) { return a + b; });
-    static_assert(coll::is_commutative<decltype(plus)>());
+    static_assert(coll::is_commutative<decltype(plus), long long>());
     standard(me, groups, subject<long long>("commutative(a + b)", plus, m_add<long long>, add_value<long long>, std::nullopt), 70);
     auto bigger = coll::commutative([](double a, double b) { return a < b ? b : a; });
     standard(me, groups, subject<double>("commutative(max)", bigger, m_max<double>, minmax_value<double>, std::nullopt), 71);

@@ -4,7 +4,7 @@
 /// doubles, and any callable. pgasmr always combines in input order (element order, then member
 /// order), so any associative callable works, commutative or not (UPC_FUNC and
 /// UPC_NONCOMM_FUNC alike). Operators that declare themselves commutative may be combined
-/// early, per thread. The operators add ... max fold arithmetic elements in vector lanes
+/// early, per thread (min and max on floating types do not: is_commutative). The operators add ... max fold arithmetic elements in vector lanes
 /// (detail/lane_fold.hpp): the in-order result but for floating add and mult, which round per
 /// lane (deterministically; docs/collectives.md).
 
@@ -39,9 +39,31 @@ PGASMR_COLL_OPERATOR(bit_or, a | b, 0)                                        //
 PGASMR_COLL_OPERATOR(bit_xor, a ^ b, 0)                                       // UPC_XOR
 PGASMR_COLL_OPERATOR(logical_and, a && b, 1)                                  // UPC_LOGAND
 PGASMR_COLL_OPERATOR(logical_or, a || b, 0)                                   // UPC_LOGOR
-PGASMR_COLL_OPERATOR(min, b < a ? b : a, std::numeric_limits<T>::max())      // UPC_MIN
-PGASMR_COLL_OPERATOR(max, a < b ? b : a, std::numeric_limits<T>::lowest())   // UPC_MAX
 #undef PGASMR_COLL_OPERATOR
+
+// UPC_MIN and UPC_MAX: of equal elements the first (so of +0.0 and -0.0 the first one). A NaN
+// is skipped (as std::fmin does): only a fold of NaNs alone gives NaN, the last one. That keeps
+// them associative, so a fold split among members, lanes or runs in any way gives the in-order
+// result; with `b < a ? b : a` alone, a NaN that began a member's part would stick in that
+// part's result and hide the part's other elements.
+#define PGASMR_COLL_ORDERING_OPERATOR(name, b_goes_first, identity_value)     \
+  struct name {                                                            \
+    static constexpr bool commutative = true; /* but for floating T */     \
+    template <class T>                                                     \
+    constexpr T operator()(const T& a, const T& b) const {                 \
+      if constexpr (std::is_floating_point_v<T>)                           \
+        if (a != a) return b;                                              \
+      return b_goes_first ? b : a;                                         \
+    }                                                                      \
+    template <class T>                                                     \
+    static constexpr T identity() {                                        \
+      return identity_value;                                               \
+    }                                                                      \
+  };
+
+PGASMR_COLL_ORDERING_OPERATOR(min, b < a, std::numeric_limits<T>::max())      // UPC_MIN
+PGASMR_COLL_ORDERING_OPERATOR(max, a < b, std::numeric_limits<T>::lowest())   // UPC_MAX
+#undef PGASMR_COLL_ORDERING_OPERATOR
 
 /// A value and where it came from, for minloc / maxloc.
 template <class T, class Index = std::size_t>
@@ -106,10 +128,13 @@ commutative_op<F> commutative(F function) {
   return {function};
 }
 
-/// Whether an operator declared itself commutative (plain callables: no).
-template <class Op>
+/// Whether an operator declared itself commutative (plain callables: no) on elements of T. min
+/// and max on floating elements are not: of +0.0 and -0.0 the first one wins.
+template <class Op, class T>
 constexpr bool is_commutative() {
-  if constexpr (requires { Op::commutative; })
+  if constexpr ((std::same_as<Op, op::min> || std::same_as<Op, op::max>) && std::is_floating_point_v<T>)
+    return false;
+  else if constexpr (requires { Op::commutative; })
     return Op::commutative;
   else
     return false;

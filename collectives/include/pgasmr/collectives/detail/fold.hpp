@@ -243,9 +243,9 @@ std::optional<T> fold_everything(pg::Context& me, Membership members, const Buff
   std::pmr::vector<std::byte> fetched(arena.resource());
   auto pieces = pieces_of(me, members.mine, src, chunks, {}, options, operation, fetched);
   using Fold = Folding<T, Op>;
-  Readers readers{root.value_or(-1), is_commutative<Op>() ? sizeof(Partial<accumulator_t<T, Op>>) : 0};
+  Readers readers{root.value_or(-1), is_commutative<Op, T>() ? sizeof(Partial<accumulator_t<T, Op>>) : 0};
   auto everyone =
-      exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op>(), FloatOrder::lanes, arena.resource()),
+      exchange_partials(me, fold_pieces<T>(pieces, op, !is_commutative<Op, T>(), FloatOrder::lanes, arena.resource()),
                         options, readers);
   if (!everyone) return std::nullopt;
   if (everyone->empty()) refuse(me, options, operation, "there is nothing to reduce: every member's source is empty");

@@ -82,9 +82,9 @@ T fold_in_lanes(const std::byte* data, std::size_t count, const Op& op) {
     for (std::size_t i = 1; i < count; ++i) acc = lane_step(op, acc, element(i));
     return acc;
   }
-  // min and max keep the first of the elements that compare equal, and ignore a NaN unless it
-  // is the first element, which sticks. Every lane therefore starts at element 0 (folding it
-  // twice changes nothing): a NaN there sticks in every lane, and no lane starts at a later NaN.
+  // min and max keep the first of the elements that compare equal and skip NaNs. Every lane
+  // starts at element 0 (folding it twice changes nothing), so no lane's result is NaN unless
+  // all of its elements and element 0 are.
   constexpr bool idempotent = is_one_of<Op, op::min, op::max>;
   T lanes[lanes_n];
   std::size_t i = 0;
@@ -104,6 +104,8 @@ T fold_in_lanes(const std::byte* data, std::size_t count, const Op& op) {
     if (result == T{})
       for (std::size_t k = 0; k < count; ++k)
         if (T x = element(k); x == T{}) return x;
+    // Only NaNs: in order, the last one (its payload bits too).
+    if (result != result) return element(count - 1);
   }
   return result;
 }
