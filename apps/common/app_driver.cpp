@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
 #include <pgasmr/collectives/allgather.hpp>
@@ -31,6 +34,12 @@ int exit_status_of(std::string_view program, const std::function<int()>& body) {
     std::fprintf(stderr, "%.*s: %s\n", int(program.size()), program.data(), e.what());
     return 1;
   }
+}
+
+void require_report_written(std::FILE* report) {
+  if (std::fflush(report) != 0 || std::ferror(report))
+    throw std::runtime_error(std::string("cannot write the report to standard ") +
+                             (report == stderr ? "error" : "output") + ": " + std::strerror(errno));
 }
 
 void commit_output(datasets::AtomicOutputFile& file, std::string_view text) {

@@ -65,6 +65,10 @@ struct AppDefinition {
 /// Turns an exception from `body` into a message on stderr and an exit status.
 int exit_status_of(std::string_view program, const std::function<int()>& body);
 
+/// Throws when the report could not be written (a full disk, a closed standard output): a run
+/// whose report is lost does not end with status 0.
+void require_report_written(std::FILE* report);
+
 /// Writes `text` to `file` and renames it into place.
 void commit_output(datasets::AtomicOutputFile& file, std::string_view text);
 
@@ -215,6 +219,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     print_peak_memory(report);
     const int status = report_verification(report, app.name, checks);
     std::fputs(app.summary(*result, options.top).c_str(), report);
+    require_report_written(report);
     return status;
   });
 }

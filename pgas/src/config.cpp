@@ -13,17 +13,19 @@
 namespace pgasmr::pgas {
 namespace {
 
-std::size_t parse_count(std::string_view what, std::string_view text) {
+/// The whole number `text`; errors quote `given`, the setting as written (with a size's suffix).
+std::size_t parse_count(std::string_view what, std::string_view text, std::string_view given) {
   std::size_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   const bool too_large = ec == std::errc::result_out_of_range;  // digits only, but beyond 64 bits
   if (text.empty() || (ec != std::errc() && !too_large) || end != text.data() + text.size())
-    throw_error("config", std::string(what) + " must be a whole number, got '" + std::string(text) + "'");
-  if (too_large) throw_error("config", std::string(what) + " is too large, got '" + std::string(text) + "'");
+    throw_error("config", std::string(what) + " must be a whole number, got '" + std::string(given) + "'");
+  if (too_large) throw_error("config", std::string(what) + " is too large, got '" + std::string(given) + "'");
   return value;
 }
 
-std::size_t parse_bytes(std::string_view what, std::string_view text) {
+std::size_t parse_bytes(std::string_view what, std::string_view given) {
+  std::string_view text = given;
   std::size_t shift = 0;
   if (!text.empty()) {
     switch (text.back()) {
@@ -34,8 +36,9 @@ std::size_t parse_bytes(std::string_view what, std::string_view text) {
     }
   }
   if (shift != 0) text.remove_suffix(1);
-  auto value = parse_count(what, text);
-  if (value > (~std::size_t{0} >> shift)) throw_error("config", std::string(what) + " is too large");
+  const auto value = parse_count(what, text, given);
+  if (value > (~std::size_t{0} >> shift))
+    throw_error("config", std::string(what) + " is too large, got '" + std::string(given) + "'");
   return value << shift;
 }
 
@@ -63,7 +66,7 @@ bool parse_switch(std::string_view what, std::string_view text) {
 bool apply(Config& config, std::string_view name, std::string_view value, std::string_view source) {
   auto what = std::string(source);
   if (name == "threads") {
-    config.threads_per_process = parse_count(what, value);
+    config.threads_per_process = parse_count(what, value, value);
     detail::check_thread_count("config", what, *config.threads_per_process);
   } else if (name == "pin") {
     config.pinning = parse_pinning(what, value);

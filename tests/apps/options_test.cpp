@@ -194,6 +194,19 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
   std::filesystem::remove_all(folder);
 }
 
+TEST(AppOptions, AFileFlagNeedsAFileName) {
+  const apps::CommandLine with_keys = {.operands = "TEXT",
+                                       .flags = {{.name = "--keys", .value_name = "FILE", .help = "keys"}}};
+  for (auto args : {std::vector<std::string>{"--keys=", "a.txt"}, std::vector<std::string>{"--keys", "", "a.txt"}}) {
+    try {
+      (void)apps::parse_options(args, with_keys);
+      ADD_FAILURE() << "an empty --keys was accepted";
+    } catch (const apps::usage_error& e) {
+      EXPECT_STREQ(e.what(), "--keys needs a file name");
+    }
+  }
+}
+
 TEST(AppOptions, BadAppFlags) {
   auto error_of = [](std::vector<std::string> args) -> std::string {
     try {

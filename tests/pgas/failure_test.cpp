@@ -523,6 +523,7 @@ TEST(Config, malformed_arguments_are_rejected_with_a_clear_message) {
   EXPECT_CONTAINS(argument_error({"--pin", "bogus"}), "--pin must be none, compact or spread, got 'bogus'");
   EXPECT_CONTAINS(argument_error({"--transport", "bogus"}), "--transport must be auto, local or mpi, got 'bogus'");
   EXPECT_CONTAINS(argument_error({"--segment-size", "12Q"}), "'12Q'");
+  EXPECT_CONTAINS(argument_error({"--segment-size", "1.5M"}), "--segment-size must be a whole number, got '1.5M'");
   EXPECT_CONTAINS(argument_error({"--segment-size", "99999999999999999999G"}), "--segment-size is too large");
   EXPECT_CONTAINS(argument_error({"input", "--threads"}), "--threads needs a value");
   EXPECT_CONTAINS(argument_error({"--pin"}), "--pin needs a value");
