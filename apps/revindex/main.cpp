@@ -37,7 +37,7 @@ std::string top_links(const ri::LinkIndex& index, std::size_t top) {
                      std::to_string(entries.size()) + " links, by the number of files linking to them:\n";
   for (std::size_t i = 0; i < top && i < entries.size(); ++i)
     text += "  " + std::to_string(entries[i]->files.size()) + "  " +
-            ds::escaped(std::string_view(entries[i]->link).substr(0, 100)) + "\n";
+            ds::excerpt(entries[i]->link) + "\n";
   return text;
 }
 

@@ -40,7 +40,7 @@ Keywords Keywords::parse(std::string_view text, std::string_view name) {
     if (line.empty()) continue;
     if (!is_one_word(line))
       throw datasets::input_error(datasets::in_quotes(name) + " line " + std::to_string(line_number) + ": " +
-                                  datasets::in_quotes(line) +
+                                  "'" + datasets::excerpt(line) + "'" +
                                   " is not a word (an ASCII letter, then ASCII letters and apostrophes)");
     auto upper = wordcount::to_upper(line);
     if (auto known = keywords.find(upper)) {

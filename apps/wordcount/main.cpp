@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string>
 
+#include <pgasmr/datasets/in_quotes.hpp>
+
 #include "common/app_driver.hpp"
 #include "common/input_fingerprint.hpp"
 #include "wordcount/baselines.hpp"
@@ -28,8 +30,9 @@ std::string top_words(const wc::WordCounts& counts, std::size_t top) {
   std::string text = "top " + std::to_string(std::min(top, entries.size())) + " of " + std::to_string(entries.size()) +
                      " distinct words (" + std::to_string(counts.total_words()) + " words in all):\n";
   for (std::size_t i = 0; i < top && i < entries.size(); ++i) {
-    text += "  " + entries[i].word + std::string(entries[i].word.size() < 20 ? 20 - entries[i].word.size() : 0, ' ') +
-            " " + std::to_string(entries[i].count) + "\n";
+    const auto word = ds::excerpt(entries[i].word);  // a word may be megabytes long
+    text += "  " + word + std::string(word.size() < 20 ? 20 - word.size() : 0, ' ') + " " +
+            std::to_string(entries[i].count) + "\n";
   }
   return text;
 }

@@ -28,4 +28,9 @@ std::string escaped(std::string_view text) {
 
 std::string in_quotes(std::string_view text) { return "'" + escaped(text) + "'"; }
 
+std::string excerpt(std::string_view text, std::size_t most) {
+  if (text.size() <= most) return escaped(text);
+  return escaped(text.substr(0, most)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 }  // namespace pgasmr::datasets

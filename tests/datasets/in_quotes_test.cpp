@@ -14,3 +14,10 @@ TEST(InQuotes, ControlBytesAreEscapedPrintableOnesKept) {
   EXPECT_EQ(ds::escaped(""), "");
   EXPECT_EQ(ds::in_quotes(std::string("m.csv\n")), "'m.csv\\n'");
 }
+
+TEST(InQuotes, ExcerptsCutLongTextsAndSaySo) {
+  EXPECT_EQ(ds::excerpt("short\n"), "short\\n");
+  EXPECT_EQ(ds::excerpt(std::string(100, 'w')), std::string(100, 'w'));
+  EXPECT_EQ(ds::excerpt(std::string(5'000'000, 'w')), std::string(100, 'w') + "... (5000000 bytes)");
+  EXPECT_EQ(ds::excerpt("a\tbcd", 2), "a\\t... (5 bytes)");
+}

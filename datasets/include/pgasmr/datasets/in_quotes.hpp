@@ -14,6 +14,10 @@ namespace pgasmr::datasets {
 /// that quote an input (a link, a matching line), which a terminal would otherwise obey.
 std::string escaped(std::string_view text);
 std::string in_quotes(std::string_view text);
+/// The first `most` bytes of `text`, escaped, followed by "... (N bytes)" when it is longer: for
+/// the reports' lines and messages that quote an input that may be megabytes long (a word, a
+/// link, a line).
+std::string excerpt(std::string_view text, std::size_t most = 100);
 inline std::string in_quotes(const std::string& text) { return in_quotes(std::string_view(text)); }
 inline std::string in_quotes(const std::filesystem::path& path) { return in_quotes(std::string_view(path.native())); }
 
