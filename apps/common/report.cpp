@@ -4,6 +4,8 @@
 
 #include <numeric>
 
+#include <pgasmr/datasets/in_quotes.hpp>
+
 namespace pgasmr::apps {
 namespace {
 
@@ -12,8 +14,10 @@ constexpr double mebibyte = 1024.0 * 1024.0;
 bool is_engine_phase(const PhaseTime& phase) { return phase.name != "load" && phase.name != "output"; }
 
 std::string describe_inputs(const AppOptions& options, const InputSummary& input) {
-  if (options.inputs.size() == 1 && input.files == 1) return options.input().string();
-  std::string operands = options.inputs.size() == 1 ? options.input().string() : std::to_string(options.inputs.size()) + " inputs";
+  // A name may hold a newline or a terminal's escape: shown escaped, as the messages show it.
+  const auto first = datasets::escaped(options.input().native());
+  if (options.inputs.size() == 1 && input.files == 1) return first;
+  std::string operands = options.inputs.size() == 1 ? first : std::to_string(options.inputs.size()) + " inputs";
   return operands + ", " + std::to_string(input.files) + " file(s)";
 }
 
