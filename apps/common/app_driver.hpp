@@ -88,9 +88,8 @@ void resolve_standard_output(AppOptions& options);
 
 /// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
 /// value), whose content the result would replace, or lies inside an input directory (or is a
-/// file its walk reaches through a link): the result would replace one of the files read there or
-/// join them (the partial file too, on file systems
-/// without unnamed temporary files).
+/// file its walk reaches through a link): the result would replace one of the files read there
+/// or join them (the partial file too, on file systems without unnamed temporary files).
 void refuse_output_among_inputs(const AppOptions& options);
 
 /// Collective. Each process loads its own copy of the input, and the map gives each element to

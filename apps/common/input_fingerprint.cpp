@@ -1,7 +1,6 @@
 #include "common/input_fingerprint.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>

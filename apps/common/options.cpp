@@ -138,10 +138,10 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
     else if (flag == "--skip-unreadable" && !inline_value)
       options.skip_unreadable = true;
     else if (const auto* app_flag = find_flag(command_line, flag)) {
-      auto& given_value = options.app_values[std::string(app_flag->name)] = value();
-      if (given_value.empty() && app_flag->value_name == "FILE") throw usage_error(std::string(flag) + " needs a file name");
-    }
-    else if (flag == "--output") {
+      const auto& given_value = options.app_values[std::string(app_flag->name)] = value();
+      if (given_value.empty() && app_flag->value_name == "FILE")
+        throw usage_error(std::string(flag) + " needs a file name");
+    } else if (flag == "--output") {
       options.output = value();
       if (options.output->empty()) throw usage_error("--output needs a file name");
     } else

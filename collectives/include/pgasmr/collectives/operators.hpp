@@ -4,9 +4,9 @@
 /// doubles, and any callable. pgasmr always combines in input order (element order, then member
 /// order), so any associative callable works, commutative or not (UPC_FUNC and
 /// UPC_NONCOMM_FUNC alike). Operators that declare themselves commutative may be combined
-/// early, per thread (min and max on floating types do not: is_commutative). The operators add ... max fold arithmetic elements in vector lanes
-/// (detail/lane_fold.hpp): the in-order result but for floating add and mult, which round per
-/// lane (deterministically; docs/collectives.md).
+/// early, per thread (min and max on floating types are not: is_commutative). The operators add
+/// ... max fold arithmetic elements in vector lanes (detail/lane_fold.hpp): the in-order result
+/// but for floating add and mult, which round per lane (deterministically; docs/collectives.md).
 
 #include <concepts>
 #include <cstddef>
