@@ -92,36 +92,51 @@ TEST(TextChunks, FilesOnDiskGiveTheSamePiecesAsInMemory) {
   EXPECT_EQ(on_disk.files()[2].size, 5005u);
 }
 
+namespace {
+
+/// The one file at `path`, listed and cut as word count does.
+ds::TextInput listed(const std::filesystem::path& path) {
+  const std::filesystem::path paths[] = {path};
+  return ds::TextInput(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+}
+
+/// The message of the error that reading `input`'s first piece throws (empty: none).
+std::string first_piece_error(const ds::TextInput& input) {
+  std::string buffer;
+  try {
+    (void)input.text(input.pieces().front(), buffer);
+  } catch (const ds::input_error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+}  // namespace
+
 TEST(TextChunks, AFileThatShrankIsAnError) {
   pgasmr::test::ScratchDir dir;
   auto path = dir.path() / "shrinks";
   std::ofstream(path) << "some words here";
-  std::vector<std::filesystem::path> paths{path};
-  ds::TextInput input(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  auto input = listed(path);
   std::filesystem::resize_file(path, 4);
-  std::string buffer;
-  EXPECT_THROW(input.text(input.pieces().front(), buffer), ds::input_error);
+  EXPECT_NE(first_piece_error(input).find("became shorter while it was read"), std::string::npos);
 }
 
 TEST(TextChunks, AFileReplacedOrRewrittenWhileReadIsAnError) {
   pgasmr::test::ScratchDir dir;
   auto path = dir.path() / "input";
   std::ofstream(path) << "alpha alpha alpha";
-  std::vector<std::filesystem::path> paths{path};
-  ds::TextInput input(ds::collect_input_files(paths), 1000, wc::cut_between_words);
-  std::string buffer;
-  EXPECT_EQ(input.text(input.pieces().front(), buffer), "alpha alpha alpha");
+  auto input = listed(path);
+  EXPECT_EQ(first_piece_error(input), "");
   // Another file of the same size moved into its place (mv): its words are not the input's.
   std::ofstream(dir.path() / "other") << "omega omega omega";
   std::filesystem::rename(dir.path() / "other", path);
-  pgasmr::test::expect_throw_containing<ds::input_error>([&] { (void)input.text(input.pieces().front(), buffer); },
-                                                         "was replaced by another file while it was read");
+  EXPECT_NE(first_piece_error(input).find("was replaced by another file while it was read"), std::string::npos);
   // The same file rewritten in place, size unchanged, a second later than listed.
-  ds::TextInput relisted(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  auto relisted = listed(path);
   std::ofstream(path, std::ios::in | std::ios::out) << "delta";
   std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(1));
-  pgasmr::test::expect_throw_containing<ds::input_error>(
-      [&] { (void)relisted.text(relisted.pieces().front(), buffer); }, "was modified while it was read");
+  EXPECT_NE(first_piece_error(relisted).find("was modified while it was read"), std::string::npos);
 }
 
 TEST(TextChunks, SeveralPiecesPerThreadAndAtMostAMebibyteEach) {
