@@ -187,6 +187,11 @@ void AtomicOutputFile::close_checked() {
 void AtomicOutputFile::commit() {
   if (!open_) throw output_error("cannot commit " + name() + ": the file is already committed");
   flush();
+  // A file replaced keeps its permissions, as one a shell's > rewrites would (a private 0600
+  // result does not become readable to all); a new one takes the umask's.
+  if (struct stat replaced {}; !writes_directly() && ::stat(target_.c_str(), &replaced) == 0 &&
+                               S_ISREG(replaced.st_mode))
+    ::fchmod(fd_, replaced.st_mode & 07777);
   if (kind_ == Kind::unnamed_temporary) {
     // rename() cannot replace a file by an unnamed one: link it under a temporary name first.
     auto source = proc_fd_path(fd_);

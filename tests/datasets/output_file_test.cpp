@@ -103,6 +103,21 @@ TEST(AtomicOutputFile, commit_replaces_an_existing_file) {
   EXPECT_EQ(pgasmr::test::read_file(target), "new");
 }
 
+TEST(AtomicOutputFile, a_replaced_file_keeps_its_permissions) {
+  ScratchDir dir;
+  auto target = dir / "private.txt";
+  pgasmr::test::write_file(target, "old");
+  std::filesystem::permissions(target, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  for (auto temporary :
+       {ds::AtomicOutputFile::Temporary::unnamed_where_supported, ds::AtomicOutputFile::Temporary::named}) {
+    ds::AtomicOutputFile out(target, temporary);
+    out.write(std::string_view("new"));
+    out.commit();
+    EXPECT_EQ(std::filesystem::status(target).permissions(),
+              std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  }
+}
+
 TEST(AtomicOutputFile, a_symbolic_link_is_written_through) {
   ScratchDir dir;
   pgasmr::test::write_file(dir / "real.txt", "previous");
