@@ -90,8 +90,10 @@ bool listed_in(const std::filesystem::path& path, const std::filesystem::path& f
 void resolve_standard_output(AppOptions& options) {
   if (!options.output || *options.output == "-") return;
   struct stat output {}, standard_output {};
-  if (::stat(options.output->c_str(), &output) == 0 && ::fstat(STDOUT_FILENO, &standard_output) == 0 &&
-      output.st_dev == standard_output.st_dev && output.st_ino == standard_output.st_ino)
+  // A device (a terminal, /dev/null) is written directly already, whoever else writes to it.
+  if (::stat(options.output->c_str(), &output) == 0 && !S_ISCHR(output.st_mode) && !S_ISBLK(output.st_mode) &&
+      ::fstat(STDOUT_FILENO, &standard_output) == 0 && output.st_dev == standard_output.st_dev &&
+      output.st_ino == standard_output.st_ino)
     options.output = "-";
 }
 
