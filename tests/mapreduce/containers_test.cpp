@@ -440,6 +440,11 @@ TEST(Combiners, FoldAndIdentity) {
   EXPECT_EQ(mr::sum{}(2, 3), 5);
   EXPECT_EQ(mr::min{}(2, 3), 2);
   EXPECT_EQ(mr::max{}(2.5, 3.5), 3.5);
+  // NaNs skipped on either side, so the fold does not depend on which pairs meet first.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(mr::min{}(nan, 2.0), 2.0);
+  EXPECT_EQ(mr::min{}(2.0, nan), 2.0);
+  EXPECT_EQ(mr::max{}(nan, -1.0), -1.0);
   EXPECT_EQ(mr::sum::identity<std::uint64_t>(), 0u);
   EXPECT_EQ(mr::min::identity<short>(), std::numeric_limits<short>::max());
   EXPECT_EQ(mr::max::identity<double>(), std::numeric_limits<double>::lowest());

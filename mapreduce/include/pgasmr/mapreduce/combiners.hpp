@@ -7,7 +7,6 @@
 /// which order changes with all three. (A floating-point sum is associative only up to rounding:
 /// sum doubles with exact_sum.)
 
-#include <algorithm>
 #include <concepts>
 #include <limits>
 #include <type_traits>
@@ -28,11 +27,12 @@ struct sum {
   }
 };
 
-/// The smaller value; identity: the largest value of V.
+/// The smaller value, NaNs skipped as coll::op::min skips them (std::min would keep a NaN that
+/// comes first, and so depend on which pairs meet first); identity: the largest value of V.
 struct min {
   template <class V>
   constexpr V operator()(const V& a, const V& b) const {
-    return std::min(a, b);
+    return coll::op::min{}(a, b);
   }
   template <class V>
   static constexpr V identity() {
@@ -40,11 +40,11 @@ struct min {
   }
 };
 
-/// The larger value; identity: the lowest value of V.
+/// The larger value, NaNs skipped (as min); identity: the lowest value of V.
 struct max {
   template <class V>
   constexpr V operator()(const V& a, const V& b) const {
-    return std::max(a, b);
+    return coll::op::max{}(a, b);
   }
   template <class V>
   static constexpr V identity() {
