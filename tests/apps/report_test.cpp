@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "common/report.hpp"
 
 namespace apps = pgasmr::apps;
@@ -17,4 +20,17 @@ TEST(Report, VerificationFailsOnAnyDifference) {
   EXPECT_EQ(apps::report_verification(stdout, "app", {{"the engine", ""}, {"the phoenix-like baseline", ""}}), 0);
   EXPECT_EQ(apps::report_verification(stdout, "app", {{"the engine", ""}, {"the phoenix-like baseline", "X: 1 instead of 2"}}), 1);
   EXPECT_EQ(apps::report_verification(stdout, "app", {{"the engine", "X: missing"}}), 1);
+}
+
+TEST(Report, InputNamesAreShownEscaped) {
+  apps::AppOptions options;
+  options.inputs = {"odd\nname.txt"};
+  std::FILE* to = std::tmpfile();
+  ASSERT_NE(to, nullptr);
+  apps::print_run(to, "app", options, {.bytes = 3}, 1, 1);
+  std::rewind(to);
+  char line[256] = {};
+  ASSERT_NE(std::fgets(line, sizeof line, to), nullptr);
+  std::fclose(to);
+  EXPECT_EQ(std::string(line).rfind("app: odd\\nname.txt (0.0 MiB), 1 thread(s)", 0), 0u) << line;
 }
