@@ -120,14 +120,14 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
   return exit_status_of(app.name, [&] {
     auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc), app.command_line);
     if (options.help) {
-      const int launched = pgas::processes_started_by_launcher();
-      if (launched <= 1) {
-        std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
+      const auto help = help_text(app.name, app.synopsis, app.command_line);
+      if (pgas::processes_started_by_launcher() <= 1) {
+        std::fputs(help.c_str(), stdout);
         return 0;
       }
       // Under mpirun the others wait for this process in the job: it meets them there.
       pgas::Runtime runtime(options.runtime);
-      if (runtime.process() == 0) std::fputs(help_text(app.name, app.synopsis, app.command_line).c_str(), stdout);
+      if (runtime.process() == 0) std::fputs(help.c_str(), stdout);
       runtime.run([](pgas::Context& me) {
         JobTimer timer(me);  // the job's steps up to the comparison of the inputs, as below
         timer.lap("load");

@@ -48,7 +48,9 @@ PGASMR_COLL_OPERATOR(logical_or, a || b, 0)                                   //
 // part's result and hide the part's other elements.
 #define PGASMR_COLL_ORDERING_OPERATOR(name, b_goes_first, identity_value)     \
   struct name {                                                            \
-    static constexpr bool commutative = true; /* but for floating T */     \
+    /* Of +0.0 and -0.0 the first one wins: floating elements do not commute. */ \
+    template <class T>                                                     \
+    static constexpr bool commutative_on = !std::is_floating_point_v<T>;   \
     template <class T>                                                     \
     constexpr T operator()(const T& a, const T& b) const {                 \
       if constexpr (std::is_floating_point_v<T>)                           \
@@ -128,12 +130,12 @@ commutative_op<F> commutative(F function) {
   return {function};
 }
 
-/// Whether an operator declared itself commutative (plain callables: no) on elements of T. min
-/// and max on floating elements are not: of +0.0 and -0.0 the first one wins.
+/// Whether an operator declared itself commutative (plain callables: no) on elements of T: for
+/// every T (`Op::commutative`) or for some (`Op::commutative_on<T>`, min and max).
 template <class Op, class T>
 constexpr bool is_commutative() {
-  if constexpr ((std::same_as<Op, op::min> || std::same_as<Op, op::max>) && std::is_floating_point_v<T>)
-    return false;
+  if constexpr (requires { Op::template commutative_on<T>; })
+    return Op::template commutative_on<T>;
   else if constexpr (requires { Op::commutative; })
     return Op::commutative;
   else
