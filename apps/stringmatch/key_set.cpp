@@ -39,7 +39,7 @@ KeySet KeySet::read(const std::filesystem::path& file) {
     keys.emplace_back(text.substr(0, end));
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
   }
-  mapped.throw_if_shrank();
+  mapped.throw_if_changed();
   return KeySet(std::move(keys));
 }
 

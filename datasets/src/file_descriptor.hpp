@@ -21,6 +21,8 @@ class FileDescriptor {
 
   int get() const noexcept { return fd_; }
   bool is_open() const noexcept { return fd_ >= 0; }
+  /// Gives up ownership: the caller closes it.
+  int release() noexcept { return std::exchange(fd_, -1); }
   /// Closes now; returns ::close's result (0, or -1 with errno) so writers can report errors.
   int close() noexcept { return fd_ >= 0 ? ::close(std::exchange(fd_, -1)) : 0; }
 

@@ -14,6 +14,7 @@
 #include <pgasmr/datasets/input_files.hpp>
 
 #include "file_descriptor.hpp"
+#include "file_identity.hpp"
 #include "pseudo_file.hpp"
 #include "truncation_guard.hpp"
 
@@ -22,6 +23,10 @@ namespace {
 
 [[noreturn]] void fail(const std::string& what, const std::filesystem::path& path, int error_number) {
   throw input_error(what + " " + in_quotes(path) + ": " + std::generic_category().message(error_number));
+}
+
+[[noreturn]] void throw_changed(const std::string& path, bool shrank) {
+  throw input_error(in_quotes(path) + (shrank ? " became shorter while it was read" : " was modified while it was read"));
 }
 
 }  // namespace
@@ -47,19 +52,22 @@ MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : p
   void* address = ::mmap(nullptr, size_, PROT_READ, flags, fd.get(), 0);
   if (address == MAP_FAILED) fail("cannot map", path, errno);
   data_ = static_cast<const std::byte*>(address);
-  guard_slot_ = detail::guard_mapping(data_, size_, path_.native());
+  fd_ = fd.release();
+  guard_slot_ = detail::guard_mapping(data_, size_, path_.native(), fd_, detail::identity_of(status).modified_ns);
   if (prefetch == Prefetch::populate) touch_every_page();
 }
 
 bool MappedFile::shrank() const noexcept { return detail::mapping_shrank(guard_slot_); }
 
-void MappedFile::throw_if_shrank() const {
-  if (shrank()) throw input_error(in_quotes(path_) + " became shorter while it was read");
+bool MappedFile::modified() const noexcept { return detail::mapping_modified(guard_slot_); }
+
+void MappedFile::throw_if_changed() const {
+  if (shrank()) throw_changed(path_.native(), true);
+  if (modified()) throw_changed(path_.native(), false);
 }
 
-void throw_if_some_mapped_file_shrank() {
-  auto path = detail::some_shrunk_mapping();
-  if (!path.empty()) throw input_error(in_quotes(path) + " became shorter while it was read");
+void throw_if_some_mapped_file_changed() {
+  if (auto changed = detail::some_changed_mapping()) throw_changed(changed->path, changed->shrank);
 }
 
 void MappedFile::touch_every_page() const noexcept {
@@ -76,6 +84,7 @@ MappedFile::MappedFile(MappedFile&& other) noexcept
     : path_(std::move(other.path_)),
       data_(std::exchange(other.data_, nullptr)),
       size_(std::exchange(other.size_, 0)),
+      fd_(std::exchange(other.fd_, -1)),
       guard_slot_(std::exchange(other.guard_slot_, -1)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
@@ -84,6 +93,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     path_ = std::move(other.path_);
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    fd_ = std::exchange(other.fd_, -1);
     guard_slot_ = std::exchange(other.guard_slot_, -1);
   }
   return *this;
@@ -94,6 +104,7 @@ MappedFile::~MappedFile() { unmap(); }
 void MappedFile::unmap() noexcept {
   detail::unguard_mapping(std::exchange(guard_slot_, -1));  // before the range can hold anything else
   if (data_) ::munmap(const_cast<std::byte*>(data_), size_);
+  if (fd_ >= 0) ::close(std::exchange(fd_, -1));
   data_ = nullptr;
   size_ = 0;
 }

@@ -2,6 +2,7 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
@@ -12,12 +13,14 @@
 namespace pgasmr::datasets::detail {
 namespace {
 
-/// A watched mapping. The handler reads only the atomics; the path is for reports.
+/// A watched mapping. The handler reads only the atomics; the rest is for its owner's checks.
 struct Slot {
   std::atomic<std::uintptr_t> begin{0};  // 0: not watching
   std::atomic<std::uintptr_t> end{0};
   std::atomic<bool> shrank{false};
   std::string path;  // under slots_mutex
+  int fd = -1;  // under slots_mutex
+  std::int64_t modified_ns = 0;  // under slots_mutex
   bool taken = false;  // under slots_mutex
 };
 
@@ -64,9 +67,16 @@ void install_handler() {
   ::sigaction(SIGBUS, &action, &previous_action);
 }
 
+/// Whether `slot`'s file was modified since it was mapped (or can no longer be told). Under slots_mutex.
+bool modified_since_mapped(const Slot& slot) noexcept {
+  struct stat status {};
+  if (::fstat(slot.fd, &status) != 0) return true;
+  return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec != slot.modified_ns;
+}
+
 }  // namespace
 
-int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path) {
+int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path, int fd, std::int64_t modified_ns) {
   static std::once_flag installed;
   std::call_once(installed, install_handler);
   std::lock_guard lock(slots_mutex);
@@ -75,6 +85,8 @@ int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& p
     if (slot.taken) continue;
     slot.taken = true;
     slot.path = path;
+    slot.fd = fd;
+    slot.modified_ns = modified_ns;
     slot.shrank.store(false, std::memory_order_relaxed);
     slot.end.store(reinterpret_cast<std::uintptr_t>(data) + bytes, std::memory_order_release);
     slot.begin.store(reinterpret_cast<std::uintptr_t>(data), std::memory_order_release);
@@ -89,6 +101,7 @@ void unguard_mapping(int slot) noexcept {
   std::lock_guard lock(slots_mutex);
   watched.begin.store(0, std::memory_order_release);
   watched.end.store(0, std::memory_order_release);
+  watched.fd = -1;
   watched.taken = false;
 }
 
@@ -96,11 +109,20 @@ bool mapping_shrank(int slot) noexcept {
   return slot >= 0 && slots[static_cast<std::size_t>(slot)].shrank.load(std::memory_order_acquire);
 }
 
-std::string some_shrunk_mapping() {
+bool mapping_modified(int slot) noexcept {
+  if (slot < 0) return false;
   std::lock_guard lock(slots_mutex);
-  for (const auto& slot : slots)
-    if (slot.taken && slot.shrank.load(std::memory_order_acquire)) return slot.path;
-  return {};
+  return modified_since_mapped(slots[static_cast<std::size_t>(slot)]);
+}
+
+std::optional<ChangedMapping> some_changed_mapping() {
+  std::lock_guard lock(slots_mutex);
+  for (const auto& slot : slots) {
+    if (!slot.taken) continue;
+    if (slot.shrank.load(std::memory_order_acquire)) return ChangedMapping{slot.path, true};
+    if (modified_since_mapped(slot)) return ChangedMapping{slot.path, false};
+  }
+  return std::nullopt;
 }
 
 }  // namespace pgasmr::datasets::detail

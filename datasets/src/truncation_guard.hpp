@@ -5,15 +5,21 @@
 // marks the mapping as shrunk, for its owner to report before using what was read. One handler
 // for the process, installed with the first guard; a SIGBUS outside every guarded mapping goes
 // to the handler that was there before (by default, the end of the process).
+//
+// A slot also keeps the open file and its modification time at mapping: a file written in place
+// shows its new bytes through the mapping, so its owner asks whether it was modified too.
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace pgasmr::datasets::detail {
 
-/// Watches the mapping [data, data + bytes) of the file at `path`; returns its slot, or -1 when
-/// every slot is taken (a process with more than 1024 mappings at once reads the rest unguarded).
-int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path);
+/// Watches the mapping [data, data + bytes) of the file at `path`, open as `fd` (the caller's,
+/// open while watched) with modification time `modified_ns`; returns its slot, or -1 when every
+/// slot is taken (a process with more than 1024 mappings at once reads the rest unguarded).
+int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path, int fd, std::int64_t modified_ns);
 
 /// Stops watching (before the mapping goes); -1 is ignored.
 void unguard_mapping(int slot) noexcept;
@@ -21,7 +27,15 @@ void unguard_mapping(int slot) noexcept;
 /// Whether a read found the file of `slot` shorter than its mapping (the rest reads as zeros).
 bool mapping_shrank(int slot) noexcept;
 
-/// The path of some guarded mapping that shrank, or an empty string.
-std::string some_shrunk_mapping();
+/// Whether the file of `slot` has a later modification time than when it was mapped.
+bool mapping_modified(int slot) noexcept;
+
+struct ChangedMapping {
+  std::string path;
+  bool shrank = false;  ///< otherwise modified
+};
+
+/// Some guarded mapping whose file shrank or was modified, if any.
+std::optional<ChangedMapping> some_changed_mapping();
 
 }  // namespace pgasmr::datasets::detail

@@ -68,7 +68,7 @@ std::vector<std::string> load_word_list(const std::filesystem::path& path) {
     if (line.ends_with('\r')) line.remove_suffix(1);
     if (!line.empty() && !has_blank(line)) words.emplace_back(line);
   }
-  file.throw_if_shrank();
+  file.throw_if_changed();
   if (words.empty()) throw input_error(in_quotes(path) + " holds no words (expected one word a line)");
   return words;
 }

@@ -4,10 +4,13 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <string_view>
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
@@ -103,16 +106,16 @@ TEST(MappedFile, a_file_truncated_while_mapped_reads_as_zeros_and_says_so) {
   pgasmr::test::write_file(dir / "input", std::string(10 * page, '\1'));
   ds::MappedFile file(dir / "input", ds::Prefetch::populate);
   EXPECT_FALSE(file.shrank());
-  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_shrank());
+  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_changed());
   std::filesystem::resize_file(dir / "input", 3 * page + 100);
   // Without the guard this read dies of SIGBUS past the file's new end; bytes past it read as 0.
   EXPECT_EQ(byte_sum(file), 3 * page + 100);
   EXPECT_TRUE(file.shrank());
-  expect_throw_containing<ds::input_error>([&] { file.throw_if_shrank(); }, "input' became shorter while it was read");
-  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_mapped_file_shrank(); }, "became shorter");
+  expect_throw_containing<ds::input_error>([&] { file.throw_if_changed(); }, "input' became shorter while it was read");
+  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_mapped_file_changed(); }, "became shorter");
   file = ds::MappedFile(dir / "input");  // the shrunk mapping is gone, and with it the report
   EXPECT_FALSE(file.shrank());
-  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_shrank());
+  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_changed());
 }
 
 TEST(MappedFile, read_checked_reports_the_truncation_not_the_reader_s_complaint) {
@@ -129,6 +132,43 @@ TEST(MappedFile, read_checked_reports_the_truncation_not_the_reader_s_complaint)
         });
       },
       "became shorter while it was read");
+}
+
+/// Overwrites the start of `path` in place (same size, same file) and moves its modification
+/// time a second on, as a later write would (the clock's tick may not have moved yet).
+void write_in_place(const std::filesystem::path& path, std::string_view bytes) {
+  const auto before = std::filesystem::last_write_time(path);
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  std::filesystem::last_write_time(path, before + std::chrono::seconds(1));
+}
+
+TEST(MappedFile, a_file_written_in_place_while_mapped_says_so) {
+  ScratchDir dir;
+  pgasmr::test::write_file(dir / "input", std::string(3 * 4096, 'a'));
+  ds::MappedFile file(dir / "input", ds::Prefetch::populate);
+  EXPECT_FALSE(file.modified());
+  write_in_place(dir / "input", "bbbb");
+  EXPECT_EQ(file.text().substr(0, 5), "bbbba");  // the new bytes show through the mapping
+  EXPECT_TRUE(file.modified());
+  EXPECT_FALSE(file.shrank());
+  expect_throw_containing<ds::input_error>([&] { file.throw_if_changed(); }, "input' was modified while it was read");
+  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_mapped_file_changed(); }, "was modified");
+  expect_throw_containing<ds::input_error>([&] { file.read_checked([&] { return byte_sum(file); }); },
+                                           "was modified while it was read");
+}
+
+TEST(MappedFile, a_file_replaced_at_its_path_while_mapped_is_still_read_whole) {
+  ScratchDir dir;
+  pgasmr::test::write_file(dir / "input", std::string(4096, 'a'));
+  ds::MappedFile file(dir / "input");
+  pgasmr::test::write_file(dir / "other", std::string(4096, 'b'));
+  std::filesystem::rename(dir / "other", dir / "input");
+  // The mapping keeps the first file, which nothing changed: one version, read whole.
+  EXPECT_EQ(byte_sum(file), 4096u * 'a');
+  EXPECT_FALSE(file.modified());
+  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_changed());
 }
 
 TEST(MappedFileDeathTest, a_bus_error_outside_every_mapped_file_still_ends_the_process) {

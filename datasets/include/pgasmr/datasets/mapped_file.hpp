@@ -26,9 +26,12 @@ enum class Prefetch {
 /// and any number of threads may read them at once.
 ///
 /// A file truncated while it is mapped would kill its reader (SIGBUS on the lost pages): here
-/// the lost pages read as zeros instead, and shrank() tells. Whoever uses what was read checks
-/// it first: read_checked() around a parse, throw_if_some_mapped_file_shrank() after a job.
-/// (This installs a process-wide SIGBUS handler, which passes on the signals of other memory.)
+/// the lost pages read as zeros instead, and shrank() tells. A file written in place shows its
+/// new bytes through the mapping, a mix of two versions: modified() tells, by the file's
+/// modification time (kept open, the file is the one mapped even if its path is given to
+/// another). Whoever uses what was read checks both first: read_checked() around a parse,
+/// throw_if_some_mapped_file_changed() after a job. (This installs a process-wide SIGBUS
+/// handler, which passes on the signals of other memory.)
 class MappedFile {
  public:
   /// Throws input_error naming `path` when it is missing, a directory, not a regular file or
@@ -47,20 +50,24 @@ class MappedFile {
 
   /// Whether a read found the file shorter than when it was mapped.
   bool shrank() const noexcept;
-  /// Throws input_error "'path' became shorter while it was read" when it did.
-  void throw_if_shrank() const;
-  /// `read()`'s result, or that input_error when the file shrank meanwhile, also when `read`
-  /// threw an input_error of its own (about the zeros that stand in for the lost bytes).
+  /// Whether the file has a later modification time than when it was mapped.
+  bool modified() const noexcept;
+  /// Throws input_error "'path' became shorter while it was read" when it shrank, "'path' was
+  /// modified while it was read" when it was modified.
+  void throw_if_changed() const;
+  /// `read()`'s result, or that input_error when the file changed meanwhile, also when `read`
+  /// threw an input_error of its own (about the zeros that stand in for lost bytes, or a mix
+  /// of old and new bytes).
   template <class Read>
   auto read_checked(Read&& read) const {
     std::optional<decltype(read())> result;
     try {
       result.emplace(std::forward<Read>(read)());
     } catch (const input_error&) {
-      throw_if_shrank();
+      throw_if_changed();
       throw;
     }
-    throw_if_shrank();
+    throw_if_changed();
     return std::move(*result);
   }
 
@@ -71,11 +78,12 @@ class MappedFile {
   std::filesystem::path path_;
   const std::byte* data_ = nullptr;
   std::size_t size_ = 0;
+  int fd_ = -1;  // open while mapped, for modified()
   int guard_slot_ = -1;  // the mapping's slot in the SIGBUS handler's table (-1: none)
 };
 
-/// Throws input_error "'path' became shorter while it was read" for some mapped file of this
-/// process that did (only files still mapped are known).
-void throw_if_some_mapped_file_shrank();
+/// Throws throw_if_changed()'s input_error for some mapped file of this process that shrank or
+/// was modified (only files still mapped are known).
+void throw_if_some_mapped_file_changed();
 
 }  // namespace pgasmr::datasets
