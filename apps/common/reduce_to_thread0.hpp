@@ -18,6 +18,23 @@ namespace pgasmr::apps {
 /// (what other threads get depends on the mode); laps "reduce". root and by_key are asked to end
 /// on thread 0. no_comm leaves each thread with its own part, so the parts are then merged on
 /// thread 0 with a root(0) reduce, lapped apart as "merge to thread 0".
+namespace detail {
+
+/// `reduce` (a mode -> the result, lapped) with the mode of `choice` that ends on thread 0; for
+/// no_comm, `merge` (each thread's own part -> the whole on thread 0) of reduce(mr::no_comm).
+template <class Reduce, class Merge>
+auto reduce_with_choice(ReduceChoice choice, Reduce&& reduce, Merge&& merge) {
+  switch (choice) {
+    case ReduceChoice::all: return reduce(mr::all);
+    case ReduceChoice::root: return reduce(mr::root(0));
+    case ReduceChoice::by_key: return reduce(mr::by_key(mr::then_gather_root(0)));
+    case ReduceChoice::no_comm: break;
+  }
+  return merge(reduce(mr::no_comm));
+}
+
+}  // namespace detail
+
 template <mr::CombiningContainer C>
 mr::result_of_t<C> reduce_to_thread0(pgas::Context& me, const C& container, ReduceChoice choice, JobTimer& timer) {
   auto reduce = [&](const mr::ReduceMode& mode) {
@@ -25,18 +42,14 @@ mr::result_of_t<C> reduce_to_thread0(pgas::Context& me, const C& container, Redu
     timer.lap("reduce");
     return result;
   };
-  switch (choice) {
-    case ReduceChoice::all: return reduce(mr::all);
-    case ReduceChoice::root: return reduce(mr::root(0));
-    case ReduceChoice::by_key: return reduce(mr::by_key(mr::then_gather_root(0)));
-    case ReduceChoice::no_comm: break;
-  }
-  auto own_part = reduce(mr::no_comm);
-  auto parts = container.empty_copy();
-  for (const auto& [key, value] : own_part) parts.emit(key, value);
-  auto merged = mr::apply_reduce(me, parts, mr::root(0));
-  timer.lap("merge to thread 0");
-  return merged;
+  auto merge = [&](const mr::result_of_t<C>& own_part) {
+    auto parts = container.empty_copy();
+    for (const auto& [key, value] : own_part) parts.emit(key, value);
+    auto merged = mr::apply_reduce(me, parts, mr::root(0));
+    timer.lap("merge to thread 0");
+    return merged;
+  };
+  return detail::reduce_with_choice(choice, reduce, merge);
 }
 
 /// Collective. The same for a container without a combiner (mr::ListContainer): every pair
@@ -61,18 +74,14 @@ std::vector<mr::KeyValue<typename C::key_type, typename C::mapped_type>> gather_
     timer.lap("reduce");
     return pairs;
   };
-  switch (choice) {
-    case ReduceChoice::all: return reduce(mr::all);
-    case ReduceChoice::root: return reduce(mr::root(0));
-    case ReduceChoice::by_key: return reduce(mr::by_key(mr::then_gather_root(0)));
-    case ReduceChoice::no_comm: break;
-  }
-  auto own_part = reduce(mr::no_comm);
-  C parts;
-  for (const auto& [key, value] : own_part) parts.emit(key, value);
-  auto merged = mr::apply_reduce_array(me, parts, mr::root(0), to_pairs);
-  timer.lap("merge to thread 0");
-  return merged;
+  auto merge = [&](const std::vector<mr::KeyValue<K, V>>& own_part) {
+    C parts;
+    for (const auto& [key, value] : own_part) parts.emit(key, value);
+    auto merged = mr::apply_reduce_array(me, parts, mr::root(0), to_pairs);
+    timer.lap("merge to thread 0");
+    return merged;
+  };
+  return detail::reduce_with_choice(choice, reduce, merge);
 }
 
 }  // namespace pgasmr::apps
