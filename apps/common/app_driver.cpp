@@ -124,31 +124,90 @@ std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppO
   return fingerprint;
 }
 
-void require_same_input(pgas::Context& me, const InputSummary& input, std::uint64_t fingerprint,
-                        std::span<const std::uint64_t> element_weights, bool given_help) {
+namespace {
+
+/// What every process of a job must agree on, gathered from each.
+struct JobShape {
+  std::uint64_t help = 0;  ///< 1: given --help
+  std::uint64_t distribution = 0, reduce = 0;  ///< --distribution and --reduce-mode
+  std::uint64_t app_flags = 0;  ///< a hash of the app flags' values (not FILE flags: their contents count below)
+  std::uint64_t bytes = 0, files = 0;
+  std::uint64_t weights = 0;  ///< a hash of the map elements' weights: how the input is cut
+  std::uint64_t content = 0;  ///< the input's fingerprint
+  friend bool operator==(const JobShape&, const JobShape&) = default;
+};
+
+/// The app flags whose values the processes compare: all but the FILE flags (a file may have
+/// another path on another host; its contents count in the input's fingerprint).
+std::vector<std::string_view> compared_app_flags(const AppOptions& options) {
+  std::vector<std::string_view> names;
+  for (const auto& flag : options.app_flags)
+    if (flag.value_name != "FILE") names.push_back(flag.name);
+  return names;
+}
+
+std::uint64_t hash_of_app_flags(const AppOptions& options) {
+  std::string values;  // name=value, each ended by a NUL, defaults included
+  for (auto name : compared_app_flags(options))
+    values.append(name).append("=").append(options.value(name).value_or("")).push_back('\0');
+  return mr::hash_bytes(values.data(), values.size());
+}
+
+[[noreturn]] void refuse_other_option(int process, std::string_view flag, std::string_view theirs,
+                                      std::string_view first) {
+  throw usage_error("process " + std::to_string(process) + " was given " + std::string(flag) + " " +
+                    std::string(theirs) + " and process 0 " + std::string(flag) + " " + std::string(first) +
+                    ": every process needs the same command line");
+}
+
+}  // namespace
+
+void require_same_job(pgas::Context& me, const AppOptions& options, const InputSummary& input,
+                      std::uint64_t fingerprint, std::span<const std::uint64_t> element_weights) {
   if (me.processes() == 1) return;
-  using Fingerprint = std::array<std::uint64_t, 5>;  // bytes, files, a hash of the weights, the content's, help
-  const Fingerprint mine{input.bytes, input.files, mr::hash_bytes(element_weights.data(), element_weights.size_bytes()),
-                         fingerprint, given_help ? 1u : 0u};
-  std::vector<Fingerprint> every_thread(static_cast<std::size_t>(me.threads()));
+  // Processes that were all given --help compare nothing else: they run no job.
+  const JobShape mine = options.help ? JobShape{.help = 1}
+                                     : JobShape{.distribution = static_cast<std::uint64_t>(options.engine.distribution),
+                                                .reduce = static_cast<std::uint64_t>(options.engine.reduce),
+                                                .app_flags = hash_of_app_flags(options),
+                                                .bytes = input.bytes,
+                                                .files = input.files,
+                                                .weights = mr::hash_bytes(element_weights.data(),
+                                                                          element_weights.size_bytes()),
+                                                .content = fingerprint};
+  std::vector<JobShape> every_thread(static_cast<std::size_t>(me.threads()));
   coll::allgather(me, every_thread, std::span(&mine, 1), 1);
-  auto of_process = [&](int process) -> const Fingerprint& {
+  auto of_process = [&](int process) -> const JobShape& {
     return every_thread[static_cast<std::size_t>(process * me.threads_per_process())];
   };
   auto describe = [&](int process) {
-    const auto& print = of_process(process);
-    return "process " + std::to_string(process) + " has " + std::to_string(print[0]) + " bytes in " +
-           std::to_string(print[1]) + (print[1] == 1 ? " file" : " files");
+    const auto& shape = of_process(process);
+    return "process " + std::to_string(process) + " has " + std::to_string(shape.bytes) + " bytes in " +
+           std::to_string(shape.files) + (shape.files == 1 ? " file" : " files");
   };
+  const auto& first = of_process(0);
   for (int process = 1; process < me.processes(); ++process) {
-    const auto &first = of_process(0), &theirs = of_process(process);
+    const auto& theirs = of_process(process);
     if (theirs == first) continue;
-    if (theirs[4] != first[4])
-      throw usage_error("process " + std::to_string(first[4] ? 0 : process) + " was given --help, process " +
-                        std::to_string(first[4] ? process : 0) + " a job: every process needs the same command line");
+    if (theirs.help != first.help)
+      throw usage_error("process " + std::to_string(first.help ? 0 : process) + " was given --help, process " +
+                        std::to_string(first.help ? process : 0) + " a job: every process needs the same command line");
+    if (theirs.distribution != first.distribution)
+      refuse_other_option(process, "--distribution",
+                          mr::to_string(static_cast<mr::DistributionKind>(theirs.distribution)),
+                          mr::to_string(static_cast<mr::DistributionKind>(first.distribution)));
+    if (theirs.reduce != first.reduce)
+      refuse_other_option(process, "--reduce-mode", to_string(static_cast<ReduceChoice>(theirs.reduce)),
+                          to_string(static_cast<ReduceChoice>(first.reduce)));
+    if (theirs.app_flags != first.app_flags) {
+      std::string names;
+      for (auto name : compared_app_flags(options)) names.append(names.empty() ? "" : ", ").append(name);
+      throw usage_error("process " + std::to_string(process) + " was given other values of " + names +
+                        " than process 0: every process needs the same command line");
+    }
     std::string why = "the processes loaded different inputs (" + describe(0) + ", " + describe(process);
-    if (theirs[0] == first[0] && theirs[1] == first[1])
-      why += theirs[2] == first[2] ? ", of other contents" : ", cut into pieces of other sizes";
+    if (theirs.bytes == first.bytes && theirs.files == first.files)
+      why += theirs.weights == first.weights ? ", of other contents" : ", cut into pieces of other sizes";
     throw datasets::input_error(why + "): every process must see the same files, unchanged while the job reads them");
   }
 }

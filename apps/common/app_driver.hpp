@@ -96,13 +96,14 @@ void refuse_output_among_inputs(const AppOptions& options);
 /// Collective. Each process loads its own copy of the input, and the map gives each element to
 /// one thread of the whole job: processes whose inputs differ in size, in the weights of their
 /// elements or in their content's fingerprint (a file that changed between their reads, hosts
-/// that see different files) would map the elements of different inputs, a wrong result.
-/// Throws datasets::input_error on every thread then; compares nothing in a job of one process.
-/// A process given --help calls it with `given_help` (and no input), so that one given --help
-/// while the others run a job (mpirun's `A : B` form) fails the job instead of leaving them
-/// waiting for it: usage_error on every thread.
-void require_same_input(pgas::Context& me, const InputSummary& input, std::uint64_t fingerprint,
-                        std::span<const std::uint64_t> element_weights, bool given_help = false);
+/// that see different files) would map the elements of different inputs, a wrong result; and
+/// processes given another --distribution, --reduce-mode or app flag value (mpirun's `A : B`
+/// form) would map other elements or make other calls. Throws datasets::input_error (inputs)
+/// or usage_error (options) on every thread then; compares nothing in a job of one process. A
+/// process given --help calls it too (with no input), so that one given --help while the others
+/// run a job fails the job instead of leaving them waiting for it.
+void require_same_job(pgas::Context& me, const AppOptions& options, const InputSummary& input,
+                      std::uint64_t fingerprint, std::span<const std::uint64_t> element_weights);
 
 /// `input_fingerprint` combined with a sampled_fingerprint of each file that a FILE flag names.
 std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options);
@@ -128,10 +129,10 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       // Under mpirun the others wait for this process in the job: it meets them there.
       pgas::Runtime runtime(options.runtime);
       if (runtime.process() == 0) std::fputs(help.c_str(), stdout);
-      runtime.run([](pgas::Context& me) {
+      runtime.run([&options](pgas::Context& me) {
         JobTimer timer(me);  // the job's steps up to the comparison of the inputs, as below
         timer.lap("load");
-        require_same_input(me, {}, 0, {}, true);
+        require_same_job(me, options, {}, 0, {});
       });
       return 0;
     }
@@ -164,8 +165,8 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
         if (me.processes() > 1) fingerprint = fingerprint_with_files(app.fingerprint(*input), options);
       }
       timer.lap("load");  // its barrier publishes the input to the process's other threads
-      require_same_input(me, app.describe(*input), fingerprint,
-                         app.element_weights ? app.element_weights(*input) : std::vector<std::uint64_t>{});
+      require_same_job(me, options, app.describe(*input), fingerprint,
+                       app.element_weights ? app.element_weights(*input) : std::vector<std::uint64_t>{});
       if (me.thread() == 0)
         print_run(report, app.name, options, app.describe(*input), me.processes(), me.threads_per_process());
       auto mine = app.run_engine(me, *input, options, timer);
