@@ -90,11 +90,14 @@ bool listed_in(const std::filesystem::path& path, const std::filesystem::path& f
 void resolve_standard_output(AppOptions& options) {
   if (!options.output || *options.output == "-") return;
   struct stat output {}, standard_output {};
-  // A device (a terminal, /dev/null) is written directly already, whoever else writes to it.
-  if (::stat(options.output->c_str(), &output) == 0 && !S_ISCHR(output.st_mode) && !S_ISBLK(output.st_mode) &&
-      ::fstat(STDOUT_FILENO, &standard_output) == 0 && output.st_dev == standard_output.st_dev &&
-      output.st_ino == standard_output.st_ino)
-    options.output = "-";
+  if (::stat(options.output->c_str(), &output) != 0 || ::fstat(STDOUT_FILENO, &standard_output) != 0 ||
+      output.st_dev != standard_output.st_dev || output.st_ino != standard_output.st_ino)
+    return;
+  // A device such as /dev/null is written directly, whoever else writes to it. But a terminal
+  // that is standard output is where the report goes too: under mpirun each process's standard
+  // output is a pseudo-terminal that mpirun forwards to its own (a file, a pipe).
+  const bool device = S_ISCHR(output.st_mode) || S_ISBLK(output.st_mode);
+  if (!device || ::isatty(STDOUT_FILENO)) options.output = "-";
 }
 
 void refuse_output_among_inputs(const AppOptions& options) {
