@@ -9,6 +9,7 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -72,16 +73,32 @@ bool lies_inside(const std::filesystem::path& path, const std::filesystem::path&
   return std::mismatch(root.begin(), root.end(), where.begin(), where.end()).first == root.end();
 }
 
-/// Whether `path` names an existing file that the walk of `folder` lists: one reached through a
-/// symbolic link below it, which lies_inside does not see.
+/// Whether `path` names a file that the walk of `folder` lists, or, when it does not exist yet,
+/// would land in a directory whose files the walk lists: reached through a symbolic link below
+/// `folder`, which lies_inside does not see.
 bool listed_in(const std::filesystem::path& path, const std::filesystem::path& folder) {
-  struct stat status {};
-  if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) return false;  // a new file replaces nothing
+  struct stat target {};  // the file it replaces, or the directory a new one lands in
+  const bool exists = ::stat(path.c_str(), &target) == 0;
+  if (exists && !S_ISREG(target.st_mode)) return false;  // a device is written directly
+  const auto parent = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  if (!exists && ::stat(parent.c_str(), &target) != 0) return false;  // writing it fails later, clearly
+  auto is_target = [&](std::uint64_t device, std::uint64_t inode) {
+    return device == static_cast<std::uint64_t>(target.st_dev) && inode == static_cast<std::uint64_t>(target.st_ino);
+  };
   const std::filesystem::path operands[] = {folder};
   const auto listed = datasets::collect_input_files(operands, {.skip_unreadable = true});
-  return std::ranges::any_of(listed.files, [&](const datasets::InputFile& file) {
-    return file.identity.device == static_cast<std::uint64_t>(status.st_dev) &&
-           file.identity.inode == static_cast<std::uint64_t>(status.st_ino);
+  if (exists)
+    return std::ranges::any_of(listed.files, [&](const datasets::InputFile& file) {
+      return is_target(file.identity.device, file.identity.inode);
+    });
+  std::set<std::filesystem::path> directories;  // every directory the walk went through below `folder`
+  for (const auto& file : listed.files)  // each path is `folder` followed by the rest
+    for (auto directory = file.path.parent_path();
+         directory.native().size() > folder.native().size() && directories.insert(directory).second;)
+      directory = directory.parent_path();
+  return std::ranges::any_of(directories, [&](const std::filesystem::path& directory) {
+    struct stat status {};
+    return ::stat(directory.c_str(), &status) == 0 && is_target(status.st_dev, status.st_ino);
   });
 }
 

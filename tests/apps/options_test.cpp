@@ -184,7 +184,16 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
   std::filesystem::create_symlink(elsewhere, folder / "linked");
   EXPECT_NE(refusal({"--clusters", "2", "--output", (elsewhere / "read.csv").string(), folder.string()}).find(inside),
             std::string::npos);
-  EXPECT_EQ(refusal({"--clusters", "2", "--output", (elsewhere / "new.csv").string(), folder.string()}), "");
+  // And a new file there, or in a directory the walk goes through on the way to its files: the
+  // next run over the operand would read the result.
+  EXPECT_NE(refusal({"--clusters", "2", "--output", (elsewhere / "new.csv").string(), folder.string()}).find(inside),
+            std::string::npos);
+  std::filesystem::create_directories(elsewhere / "deeper");
+  std::filesystem::rename(elsewhere / "read.csv", elsewhere / "deeper" / "read.csv");
+  EXPECT_NE(refusal({"--clusters", "2", "--output", (elsewhere / "new.csv").string(), folder.string()}).find(inside),
+            std::string::npos);
+  EXPECT_EQ(refusal({"--clusters", "2", "--output", (elsewhere.parent_path() / "beside.csv").string(), folder.string()}),
+            "");
   std::filesystem::remove(folder / "linked");
   std::filesystem::remove_all(elsewhere);
   const auto here = std::filesystem::current_path();
