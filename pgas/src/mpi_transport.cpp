@@ -11,6 +11,7 @@
 #include <atomic>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -19,6 +20,7 @@
 
 #include <pgasmr/pgas/error.hpp>
 
+#include "job.hpp"
 #include "liveness.hpp"
 #include "segment_layout.hpp"
 #include "transport.hpp"
@@ -45,10 +47,30 @@ void check_allocation(int code, const char* call, MPI_Aint bytes) {
                           " bytes for this process's segments: lower --segment-size or --threads)");
 }
 
+class MpiTransport;
+
+/// The transport of this process's Runtime while it lives: exit() skips its destructor, so
+/// finalize_mpi ends it in its place.
+std::atomic<MpiTransport*> live_transport{nullptr};
+
+void end_live_transport();
+
+/// At exit. A process that exits while its job runs (exit() in the body) leaves the other
+/// processes waiting in the job's calls and itself in MPI_Finalize waiting for them: it ends
+/// the whole job instead.
 void finalize_mpi() {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (!finalized) MPI_Finalize();
+  if (finalized) return;
+  if (Job::running_serial() != 0) {
+    int process = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &process);
+    std::fprintf(stderr, "pgasmr: process %d exited while its job was running: the job ends\n", process);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  end_live_transport();
+  MPI_Finalize();
 }
 
 void ensure_mpi_initialized() {
@@ -362,8 +384,17 @@ class MpiTransport final : public Transport {
       print_failure_of_process(process_, std::current_exception());
       abort_job();
     }
+    check(MPI_Comm_dup(MPI_COMM_WORLD, &steps_), "MPI_Comm_dup");
+    live_transport.store(this);
   }
-  ~MpiTransport() override {
+  ~MpiTransport() override { end(); }
+
+  /// Agrees with the others that the runtime ends, then frees its windows (collective calls).
+  void end() {
+    if (steps_ == MPI_COMM_NULL) return;
+    agree_on_next_step(false);
+    live_transport.store(nullptr);
+    MPI_Comm_free(&steps_);
     if (window_ != MPI_WIN_NULL) {
       MPI_Win_unlock_all(window_);
       MPI_Win_free(&window_);
@@ -373,6 +404,27 @@ class MpiTransport final : public Transport {
       MPI_Win_free(&host_window_);
       MPI_Comm_free(&host_);
     }
+  }
+
+  void agree_on_next_step(bool starts_job) override {
+    // On a communicator of its own, so that whatever one process does matches what the others
+    // do here, and nothing else.
+    const char mine = starts_job ? 1 : 0;
+    std::vector<char> steps(static_cast<std::size_t>(processes_));
+    check(MPI_Allgather(&mine, 1, MPI_CHAR, steps.data(), 1, MPI_CHAR, steps_), "MPI_Allgather");
+    if (std::ranges::count(steps, mine) == processes_) return;
+    auto taking = [&](char step) {  // "process 1", "processes 1, 3"
+      std::string list;
+      for (int p = 0; p < processes_; ++p)
+        if (steps[static_cast<std::size_t>(p)] == step) list += (list.empty() ? "" : ", ") + std::to_string(p);
+      return (list.find(',') == std::string::npos ? "process " : "processes ") + list;
+    };
+    std::fprintf(stderr,
+                 "pgasmr: %s started a job while %s ended its runtime (returned from main, or called exit, without "
+                 "running it): every process must run the same jobs\n",
+                 taking(1).c_str(), taking(0).c_str());
+    std::fflush(stderr);
+    abort_job();
   }
 
   int processes() const override { return processes_; }
@@ -590,7 +642,12 @@ class MpiTransport final : public Transport {
   int host_size_ = 1;
   MPI_Win host_window_ = MPI_WIN_NULL;      ///< shared segments: the host's shared memory
   bool refused_alike_ = false;              ///< every process refused the segments in the same call
+  MPI_Comm steps_ = MPI_COMM_NULL;          ///< agree_on_next_step's (null once ended)
 };
+
+void end_live_transport() {
+  if (auto* transport = live_transport.load()) transport->end();
+}
 
 }  // namespace
 

@@ -142,6 +142,7 @@ class RunningJob {
 
 void Runtime::run(const std::function<void(Context&)>& body) {
   RunningJob running;
+  transport_->agree_on_next_step(true);
   detail::Job job(config_, *transport_, *topology_);
   auto threads = job.threads_per_process();
   auto worker = [&](int local_thread) {

@@ -58,6 +58,12 @@ class Transport {
 
   /// Ends every process of the job with a non-zero status (after a failure in this one).
   [[noreturn]] virtual void abort_job() = 0;
+
+  /// Collective over the processes: before each job (`starts_job`), and once when the runtime
+  /// ends (its destructor, or exit() without it). A process that ends its runtime (returns from
+  /// main, calls exit) while another starts a job would leave that one waiting for it for ever:
+  /// when they disagree, every process says which did what and the job ends (status 1).
+  virtual void agree_on_next_step(bool starts_job) = 0;
 };
 
 /// Prints `pgasmr: process P failed: ...` for `error` on stderr: the line every process of a

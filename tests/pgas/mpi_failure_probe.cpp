@@ -14,12 +14,20 @@
 //                   orders, the others wait in a barrier: the job fails (it used to hang)
 //   naps            no error: the last process's threads nap 2.5 s while the others wait in a
 //                   barrier, then return while the others go on among themselves for 3 s
+//   exits           thread 1 of the last process calls exit(3) while the others wait in a barrier:
+//                   the job fails, naming the process (it used to hang, the exiting process in
+//                   MPI_Finalize waiting for the others)
+//   leaves-before-run  the last process returns from main before it runs the job the others
+//                   start: the job fails, naming both (it used to hang: its runtime's teardown
+//                   and the others' job were two different MPI calls)
+//   exits-before-run   the same with exit(3) in place of the return
 //   naps-in-a-chain no error (3 processes): process 0 splits a team with process 1, which waits in
 //                   a barrier for process 2, which naps 2.5 s: process 0's MPI call waits for a
 //                   stuck process, and process 2 is not stuck
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <thread>
@@ -72,9 +80,16 @@ int main(int argc, char** argv) {
   pg::Runtime runtime(argc, argv);
   auto rest = runtime.remaining_arguments();
   std::string mode = rest.empty() ? "throws" : rest.front();
+  if (runtime.process() == runtime.processes() - 1) {
+    if (mode == "leaves-before-run") return 3;
+    if (mode == "exits-before-run") std::exit(3);
+  }
   runtime.run([&](pg::Context& me) {
     if (mode == "throws") {
       if (me.thread() == 1) throw pgasmr::error("probe", me.thread(), "thread 1 failed on purpose");
+      me.barrier();
+    } else if (mode == "exits") {
+      if (in_last_process(me) && me.local_thread() == 1) std::exit(3);
       me.barrier();
     } else if (mode == "returns-early") {
       if (!in_last_process(me)) me.barrier();
