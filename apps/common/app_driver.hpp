@@ -36,6 +36,8 @@ struct AppDefinition {
   std::string_view name;
   std::string_view synopsis;  ///< for --help: what the app computes, its input and its output
   CommandLine command_line = {};  ///< the operands and the app's own flags
+  /// Optional: checks the app flags' values before anything is read; throws usage_error.
+  std::function<void(const AppOptions&)> check_options = {};
   /// Reads and validates the input (and prepares it for `total_threads` PGAS threads). Called by
   /// one thread of each process; throws datasets::input_error (or usage_error) for bad input.
   std::function<Input(const AppOptions& options, std::size_t total_threads)> load;
@@ -138,6 +140,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     }
     if (options.show_balance && !app.element_weights)
       throw usage_error("--show-balance: " + std::string(app.name) + " does not weigh its map elements");
+    if (app.check_options) app.check_options(options);
     resolve_standard_output(options);
     refuse_output_among_inputs(options);
     pgas::Runtime runtime(options.runtime);

@@ -44,11 +44,15 @@ std::int64_t coordinate_bound(std::size_t dimensions, std::size_t points) noexce
   return static_cast<std::int64_t>(std::min(for_distances, for_sums));
 }
 
-KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view name, std::uint64_t clusters,
-                              std::uint64_t max_rounds, std::size_t total_threads) {
+void check_kmeans_flags(std::uint64_t clusters, std::uint64_t max_rounds) {
   if (clusters == 0) throw usage_error("--clusters must be at least 1");
   if (clusters >= no_cluster) throw usage_error("--clusters must be below " + std::to_string(no_cluster));
   if (max_rounds == 0) throw usage_error("--max-rounds must be at least 1");
+}
+
+KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view name, std::uint64_t clusters,
+                              std::uint64_t max_rounds, std::size_t total_threads) {
+  check_kmeans_flags(clusters, max_rounds);
   const std::string file = datasets::in_quotes(name);
   if (clusters > points.rows)
     throw datasets::input_error(file + " has " + std::to_string(points.rows) + " point(s), fewer than --clusters " +

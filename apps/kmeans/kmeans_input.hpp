@@ -35,9 +35,12 @@ struct KmeansInput {
 /// per-cluster sums (at most `points` x bound) then fit in a signed 64-bit integer.
 std::int64_t coordinate_bound(std::size_t dimensions, std::size_t points) noexcept;
 
+/// usage_error for K = 0 or beyond the cluster ids, or --max-rounds 0.
+void check_kmeans_flags(std::uint64_t clusters, std::uint64_t max_rounds);
+
 /// Checks `points` (read from `name`) for k-means with `clusters` clusters and `max_rounds`
 /// rounds, and cuts it into blocks for `total_threads` PGAS threads (the same blocks in every
-/// process). Throws usage_error for K = 0 or --max-rounds 0; datasets::input_error naming the
+/// process). Throws check_kmeans_flags's usage_error; datasets::input_error naming the
 /// file for fewer points than K, and naming the line of the first coordinate beyond
 /// coordinate_bound.
 KmeansInput make_kmeans_input(datasets::IntegerTable points, std::string_view name, std::uint64_t clusters,

@@ -33,6 +33,10 @@ int main(int argc, char** argv) {
                                   .required = true},
                                  {.name = "--max-rounds", .value_name = "N", .help = "stop after N rounds at the latest",
                                   .default_value = "1000"}}},
+      .check_options =
+          [](const apps::AppOptions& options) {
+            km::check_kmeans_flags(options.whole_number("--clusters"), options.whole_number("--max-rounds"));
+          },
       .load =
           [](const apps::AppOptions& options, std::size_t total_threads) {
             return km::load_kmeans_input(options.input(), options.whole_number("--clusters"),

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
                                   .value_name = "float64|phoenix",
                                   .help = "the record format of PAIRS",
                                   .default_value = "float64"}}},
+      .check_options = [](const apps::AppOptions& options) { (void)lr::pair_format_of(options); },
       .load = [](const apps::AppOptions& options, std::size_t) { return lr::load_pairs(options); },
       .describe = [](const lr::PairsInput& input) -> apps::InputSummary { return {.bytes = input.file.size()}; },
       .fingerprint = [](const lr::PairsInput& input) { return apps::sampled_fingerprint(input.file.bytes()); },

@@ -27,9 +27,12 @@ struct PairsInput {
   std::size_t block_end(std::size_t block) const noexcept { return std::min(points, (block + 1) * points_per_block); }
 };
 
+/// The --format given (float64 when absent); usage_error for an unknown one.
+datasets::PairFormat pair_format_of(const AppOptions& options);
+
 /// Maps the PAIRS file (read in at once) in the --format given; throws datasets::input_error
 /// for a missing, empty or unreadable file or one that is not a whole number of records, and
-/// usage_error for an unknown --format.
+/// pair_format_of's usage_error.
 PairsInput load_pairs(const AppOptions& options);
 
 }  // namespace pgasmr::apps::linreg
