@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <ranges>
+#include <string>
 #include <utility>
 
 #include <pgasmr/mapreduce/apply_map.hpp>
 #include <pgasmr/mapreduce/hash_container.hpp>
 
+#include "common/memory_need.hpp"
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
 #include "matmul/double_product.hpp"
@@ -56,6 +58,10 @@ std::optional<datasets::IntegerTable> multiply_engine(pgas::Context& me, const d
                                                       const datasets::IntegerTable& b, const EngineChoice& choice,
                                                       JobTimer& timer) {
   using ProductBands = mr::HashContainer<std::uint64_t, std::vector<std::int64_t>, add_rows>;
+  // The reduce gives every thread the whole product (--reduce-mode all), and thread 0 assembles it.
+  require_memory(bytes_of(a.rows, b.columns, sizeof(std::int64_t) * (me.threads_per_process() + 1u)),
+                 "a product of " + std::to_string(a.rows) + " x " + std::to_string(b.columns) + " (for each of " +
+                     std::to_string(me.threads_per_process()) + " threads)");
   const std::size_t bands = (a.rows + band_rows - 1) / band_rows;
   auto rows_of = [&](std::size_t band) { return std::min(band_rows, a.rows - band * band_rows); };
   const DoubleProduct* in_doubles = exact_in_doubles(a, b) ? &pack_once_per_process(me, a, b) : nullptr;

@@ -2,10 +2,12 @@
 
 #include <array>
 #include <ranges>
+#include <string>
 
 #include <pgasmr/mapreduce/apply_map.hpp>
 #include <pgasmr/mapreduce/array_container.hpp>
 
+#include "common/memory_need.hpp"
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
 
@@ -15,6 +17,10 @@ std::optional<PcaResult> pca_engine(pgas::Context& me, const datasets::IntegerTa
                                     JobTimer& timer) {
   using Statistics = mr::ArrayContainer<std::int64_t, mr::sum>;
   const std::size_t rows = matrix.rows;
+  // Every thread counts into an array of every sum, and thread 0 gathers them into the result.
+  require_memory(bytes_of(rows + pair_count(rows), sizeof(std::int64_t), me.threads_per_process() + 1u),
+                 std::to_string(rows) + " rows (" + std::to_string(rows + pair_count(rows)) + " sums for each of " +
+                     std::to_string(me.threads_per_process()) + " threads)");
   const PairGroups groups(rows);
   auto map = [&](std::size_t element, Statistics& out) {
     if (element < rows) {
