@@ -24,6 +24,9 @@ BmpShape image_shape_for_file_size(std::uint64_t bytes) noexcept {
   if (bytes < smallest_bmp) return {1, 1, false};
   auto pixels = static_cast<double>(bytes - 54) / 3;
   auto width = static_cast<std::uint32_t>(std::max(1.0, std::round(std::sqrt(pixels * 4 / 3))));
+  // Rounding may widen a small image past the one padded row that fits (at 60 bytes, 2 pixels
+  // need a row of 8): narrow it until one does.
+  while (width > 1 && bmp_row_stride(width) > bytes - 54) --width;
   auto height = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, (bytes - 54) / bmp_row_stride(width)));
   return {width, height, false};
 }

@@ -67,6 +67,11 @@ TEST(Image, shape_for_a_file_size_comes_close_from_below) {
     // About 4:3, up to rounding that matters only for tiny images.
     EXPECT_NEAR(static_cast<double>(shape.width) / shape.height, 4.0 / 3.0, bytes < (1 << 20) ? 0.25 : 0.01);
   }
+  // Every small size, where rounding the width could leave no room for one padded row.
+  for (std::uint64_t bytes = 58; bytes <= 5000; ++bytes) {
+    auto shape = ds::image_shape_for_file_size(bytes);
+    EXPECT_LE(ds::bmp_file_size(shape), bytes) << "bytes: " << bytes;
+  }
   auto tiny = ds::image_shape_for_file_size(10);
   EXPECT_EQ(tiny.width, 1u);
   EXPECT_EQ(tiny.height, 1u);
