@@ -88,6 +88,11 @@ void generate_matrix(const std::filesystem::path& path, const MatrixOptions& opt
   if (options.rows == 0 || options.columns == 0)
     throw std::invalid_argument("a matrix needs at least one row and one column");
   if (options.max_value > largest_max_value) throw std::invalid_argument("the largest value must be at most 2^62");
+  // No reader could size it: its binary form's bytes would not fit in 64 bits.
+  std::uint64_t bytes = 0;
+  if (__builtin_mul_overflow(options.rows, options.columns, &bytes) || __builtin_mul_overflow(bytes, 8, &bytes))
+    throw std::invalid_argument("a matrix of " + std::to_string(options.rows) + "x" + std::to_string(options.columns) +
+                                " has more values than 64 bits count in bytes");
   AtomicOutputFile out(path);
   const bool binary = options.format == MatrixFormat::binary;
   std::string chunk = binary ? binary_matrix_header(options.rows, options.columns) : std::string();

@@ -11,9 +11,10 @@ Generator pairs_generator() {
   return {
       .name = "pairs",
       .usage = "(--points N | --bytes SIZE) [--format float64|phoenix] [--seed N]",
-      .description = "(x, y) points for linear regression around y = 3x + 5: little-endian doubles (16 bytes\n"
-                     "a point; x of many magnitudes, some subnormal) or Phoenix's signed byte pairs\n"
-                     "(--format phoenix, 2 bytes a point); N points, or as many as fit in SIZE bytes.",
+      .description = "(x, y) points for linear regression: little-endian doubles around y = 3x + 5 (16 bytes\n"
+                     "a point; x of many magnitudes, some subnormal) or Phoenix's signed byte pairs around\n"
+                     "y = x/2 + 5 (--format phoenix, 2 bytes a point: a gentler slope keeps y within a byte);\n"
+                     "N points, or as many as fit in SIZE bytes.",
       .options = {"points", "bytes", "format", "seed"},
       .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {
         PairsOptions options;

@@ -46,10 +46,11 @@ struct PairsOptions {
   PairFormat format = PairFormat::float64;
 };
 
-/// Writes `points` points of y = 3x + 5 plus noise, all-or-nothing. float64: x spans many
+/// Writes `points` points, all-or-nothing. float64: y = 3x + 5 plus noise, x spanning many
 /// magnitudes (from 1e-6 to 1e6, either sign, now and then a subnormal or a zero), so that the
-/// sums need exact summation to be order-independent; phoenix: bytes with the same trend,
-/// clipped to [-128, 127]. Deterministic for (seed, points, format).
+/// sums need exact summation to be order-independent; phoenix: bytes around y = x/2 + 5 (noise
+/// of +-10, clipped to [-128, 127]; a slope of 3 would clip most of them). Deterministic for
+/// (seed, points, format).
 void generate_pairs(const std::filesystem::path& path, const PairsOptions& options, const Progress& progress = {});
 
 inline Point point_at(std::span<const std::byte> bytes, std::size_t index, PairFormat format) noexcept {
