@@ -67,7 +67,9 @@ std::uint64_t Flags::integer(std::string_view name, std::uint64_t fallback, std:
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < smallest || value > largest) {
     std::string range = "of at least " + std::to_string(smallest);
-    if (largest != UINT64_MAX) range = "from " + std::to_string(smallest) + " to " + std::to_string(largest);
+    // A number beyond 64 bits is too large, which "of at least" does not say.
+    if (largest != UINT64_MAX || error == std::errc::result_out_of_range)
+      range = "from " + std::to_string(smallest) + " to " + std::to_string(largest);
     throw usage_error("--" + std::string(name) + " must be an integer " + range + ", got '" + std::string(text) + "'");
   }
   return value;
