@@ -62,9 +62,10 @@ void finalize_mpi() {
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (finalized) return;
-  if (Job::running_serial() != 0) {
-    int process = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &process);
+  int processes = 1, process = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &processes);
+  MPI_Comm_rank(MPI_COMM_WORLD, &process);
+  if (Job::running_serial() != 0 && processes > 1) {
     std::fprintf(stderr, "pgasmr: process %d exited while its job was running: the job ends\n", process);
     std::fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, 1);
@@ -420,7 +421,7 @@ class MpiTransport final : public Transport {
       return (list.find(',') == std::string::npos ? "process " : "processes ") + list;
     };
     std::fprintf(stderr,
-                 "pgasmr: %s started a job while %s ended its runtime (returned from main, or called exit, without "
+                 "pgasmr: %s started a job while %s ended the runtime (returned from main, or called exit, without "
                  "running it): every process must run the same jobs\n",
                  taking(1).c_str(), taking(0).c_str());
     std::fflush(stderr);
