@@ -16,8 +16,9 @@ namespace pca = pgasmr::apps::pca;
 namespace {
 
 constexpr std::string_view synopsis =
-    "Phoenix++'s PCA, exactly: for the integer matrix INPUT (CSV, one row per line, at least 2\n"
-    "columns; columns x max|value| at most 2^31-1, so every sum fits in 64 bits) the mean of each\n"
+    "Phoenix++'s PCA, exactly: for the integer matrix INPUT (CSV, one row per line, or the binary\n"
+    "matrix format, magic PGMRMAT1, see datasets/README.md; at least 2 columns; columns x\n"
+    "max|value| at most 2^31-1, so every sum fits in 64 bits) the mean of each\n"
     "row, sum(i) / n for n columns, and the sample covariance of each pair of rows i <= j,\n"
     "(n * sum_k x(i,k) x(j,k) - sum(i) sum(j)) / (n (n - 1)).\n"
     "--output writes a `#` line with these definitions, `rows<TAB>R`, `columns<TAB>n`,\n"
