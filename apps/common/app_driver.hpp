@@ -18,6 +18,7 @@
 
 #include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/output_file.hpp>
+#include <pgasmr/datasets/temporary_outputs.hpp>
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/runtime.hpp>
 
@@ -121,6 +122,8 @@ struct BaselineRun {
 template <class Input, class Result>
 int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
   return exit_status_of(app.name, [&] {
+    // Ctrl-C, kill or a closed terminal then leave no `OUTPUT.tmp-*` beside the output.
+    datasets::remove_temporary_outputs_on_signals();
     auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc), app.command_line);
     if (options.help) {
       const auto help = help_text(app.name, app.synopsis, app.command_line);

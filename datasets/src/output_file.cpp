@@ -13,6 +13,8 @@
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
 
+#include "cleanup_signals.hpp"
+
 namespace pgasmr::datasets {
 namespace {
 
@@ -108,6 +110,7 @@ void AtomicOutputFile::open_unnamed_temporary() {
 
 void AtomicOutputFile::open_named_temporary() {
   kind_ = Kind::named_temporary;
+  detail::CleanupSignalsBlocked held_back;  // until the file created is recorded
   temporary_ = create_unique(
       target_,
       [&](const std::filesystem::path& name) {
@@ -193,7 +196,9 @@ void AtomicOutputFile::commit() {
                                S_ISREG(replaced.st_mode))
     ::fchmod(fd_, replaced.st_mode & 07777);
   if (kind_ == Kind::unnamed_temporary) {
-    // rename() cannot replace a file by an unnamed one: link it under a temporary name first.
+    // rename() cannot replace a file by an unnamed one: link it under a temporary name first,
+    // recorded before a cleanup signal can end the process.
+    detail::CleanupSignalsBlocked held_back;
     auto source = proc_fd_path(fd_);
     temporary_ = create_unique(
         target_,

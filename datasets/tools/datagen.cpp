@@ -9,9 +9,9 @@
 #include <vector>
 
 #include <pgasmr/datasets/byte_size.hpp>
+#include <pgasmr/datasets/temporary_outputs.hpp>
 
 #include "generator.hpp"
-#include "signal_cleanup.hpp"
 
 namespace {
 
@@ -83,7 +83,7 @@ int generate(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ds::datagen::remove_temporary_outputs_on_signals();
+  ds::remove_temporary_outputs_on_signals();
   try {
     return generate(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const ds::datagen::usage_error& e) {

@@ -557,7 +557,10 @@ class MpiTransport final : public Transport {
     check(MPI_Allreduce(&fits, &every_host_fits, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
     if (every_host_fits) return;
     refused_alike_ = true;
-    const std::string remedy = ": lower --segment-size or --threads, or run with --shared-segments off";
+    // Not --shared-segments off: Open MPI's window between the processes of a host is a file in
+    // the same directory then.
+    const std::string remedy =
+        ": lower --segment-size or --threads, or name a larger directory in OMPI_MCA_osc_sm_backing_directory";
     if (!fits)
       throw_error("Runtime", "the shared segments of this host's " + std::to_string(host_size_) + " processes need " +
                                  std::to_string(need) + " bytes in " + directory + ", which has " +

@@ -36,4 +36,10 @@ class TemporaryOutputRecord {
 /// pgasmr-datagen does. Relative paths are taken from the current folder.
 void remove_temporary_outputs() noexcept;
 
+/// On SIGINT, SIGTERM and SIGHUP (each unless the process started ignoring it, as under nohup):
+/// removes the temporary outputs being written (remove_temporary_outputs()), then ends the
+/// process by the same signal, so that its parent sees why it ended. pgasmr-datagen and the
+/// apps install it, so that Ctrl-C, kill or a closed terminal leaves no `NAME.tmp-*` behind.
+void remove_temporary_outputs_on_signals();
+
 }  // namespace pgasmr::datasets
