@@ -2,6 +2,7 @@
 // absent keywords, and refusals.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
@@ -168,6 +169,12 @@ TEST(Mailbox, appears_whole_or_not_at_all) {
   std::filesystem::create_directory(dir / "empty");
   ds::generate_mailbox(dir / "empty", options);  // an empty directory is replaced
   EXPECT_EQ(mails_of(dir / "empty").size(), 3u);
+  // With the umask's permissions, as mkdir would make it (not the temporary folder's private 0700).
+  const auto umask_now = ::umask(022);
+  ds::generate_mailbox(dir / "shared", options);
+  ::umask(umask_now);
+  EXPECT_EQ(std::filesystem::status(dir / "shared").permissions(), std::filesystem::perms(0755));
+  std::filesystem::remove_all(dir / "shared");
   expect_throw_containing<ds::output_error>([&] { ds::generate_mailbox(dir / "empty", options); }, "already exists");
   pgasmr::test::write_file(dir / "bad.txt", "free\ne-mail\n");
   options.keywords = dir / "bad.txt";
