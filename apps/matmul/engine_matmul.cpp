@@ -58,10 +58,12 @@ std::optional<datasets::IntegerTable> multiply_engine(pgas::Context& me, const d
                                                       const datasets::IntegerTable& b, const EngineChoice& choice,
                                                       JobTimer& timer) {
   using ProductBands = mr::HashContainer<std::uint64_t, std::vector<std::int64_t>, add_rows>;
-  // The reduce gives every thread the whole product (--reduce-mode all), and thread 0 assembles it.
-  require_memory(bytes_of(a.rows, b.columns, sizeof(std::int64_t) * (me.threads_per_process() + 1u)),
-                 "a product of " + std::to_string(a.rows) + " x " + std::to_string(b.columns) + " (for each of " +
-                     std::to_string(me.threads_per_process()) + " threads)");
+  // The reduce leaves the whole product on thread 0 (on every thread with --reduce-mode all),
+  // and thread 0 assembles it into one more.
+  const auto copies = (choice.reduce == ReduceChoice::all ? static_cast<unsigned>(me.threads_per_process()) : 1u) + 1u;
+  require_memory(bytes_of(a.rows, b.columns, sizeof(std::int64_t) * copies),
+                 "a product of " + std::to_string(a.rows) + " x " + std::to_string(b.columns) + " (" +
+                     std::to_string(copies) + " copies at once)");
   const std::size_t bands = (a.rows + band_rows - 1) / band_rows;
   auto rows_of = [&](std::size_t band) { return std::min(band_rows, a.rows - band * band_rows); };
   const DoubleProduct* in_doubles = exact_in_doubles(a, b) ? &pack_once_per_process(me, a, b) : nullptr;
