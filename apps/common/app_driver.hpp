@@ -83,11 +83,12 @@ void refuse_shared_standard_input(const AppOptions& options, int processes);
 /// transport): each would compute the whole result alone and write the same output.
 void refuse_separate_jobs_under_mpirun(int processes);
 
-/// Makes an --output that names the file or pipe standard output already writes to
-/// (/dev/stdout, /dev/fd/1, the file of a shell's > or >>) `--output -`: the result goes through
-/// standard output as it is open (appending after >>, into a pipe), and the report to standard
-/// error. Replacing that file by a rename would leave the shell's descriptor writing to the old
-/// one. A device (a terminal, /dev/null) stays as it is: it is written directly anyway.
+/// Makes an --output that names the file, pipe or terminal standard output already writes to
+/// (/dev/stdout, /dev/fd/1, the file of a shell's > or >>, mpirun's forwarded terminal)
+/// `--output -`: the result goes through standard output as it is open (appending after >>,
+/// into a pipe), and the report to standard error. Replacing that file by a rename would leave
+/// the shell's descriptor writing to the old one. Another device (/dev/null) stays as it is: it
+/// is written directly anyway.
 void resolve_standard_output(AppOptions& options);
 
 /// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
