@@ -78,7 +78,6 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -90,6 +89,8 @@
 #include <pgasmr/collectives.hpp>
 #include <pgasmr/pgas.hpp>
 
+#include "benchmark_arguments.hpp"
+#include "benchmark_names.hpp"
 #include "exit_status.hpp"
 #include "spmd_driver.hpp"
 
@@ -99,6 +100,10 @@ using pgasmr::bench::Command;
 using pgasmr::bench::SpmdDriver;
 
 namespace {
+
+using pgasmr::bench::join;
+using pgasmr::bench::set_bytes;
+using pgasmr::bench::unit_for;
 
 constexpr std::size_t max_bytes = std::size_t{16} << 20;
 
@@ -162,13 +167,6 @@ constexpr std::array algorithms{AlgorithmName{coll::Algorithm::automatic, "autom
 std::vector<std::size_t> sizes() {
   std::vector<std::size_t> result{4, 8};
   for (std::size_t bytes = 16; bytes <= max_bytes; bytes *= 4) result.push_back(bytes);
-  return result;
-}
-
-/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
-std::string join(std::initializer_list<std::string_view> parts) {
-  std::string result;
-  for (auto part : parts) result.append(part);
   return result;
 }
 
@@ -238,7 +236,7 @@ void coll_bench(benchmark::State& state, std::uint64_t action, std::size_t bytes
   const auto& collective = collectives[action / algorithms.size()];
   auto n = leader->n;
   auto delivered = bytes * n * (collective.all_to_all ? n : 1);
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(delivered));
+  set_bytes(state, delivered);
 }
 
 void memcpy_bench(benchmark::State& state, std::size_t bytes) {
@@ -246,7 +244,7 @@ void memcpy_bench(benchmark::State& state, std::size_t bytes) {
     std::memcpy(leader->destination.data(), leader->source.data(), bytes);
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  set_bytes(state, bytes);
 }
 
 void process_vm_readv_bench(benchmark::State& state, std::size_t bytes) {
@@ -258,13 +256,10 @@ void process_vm_readv_bench(benchmark::State& state, std::size_t bytes) {
     }
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  set_bytes(state, bytes);
 }
 
 void register_benchmarks(const pg::Context& me, std::string_view sync_name) {
-  auto unit_for = [](std::size_t bytes) {
-    return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond;
-  };
   for (std::size_t c = 0; c < collectives.size(); ++c)
     for (std::size_t a = 0; a < algorithms.size(); ++a)
       for (auto bytes : sizes()) {
@@ -295,22 +290,12 @@ int main(int argc, char** argv) try {
   pg::Runtime runtime(argc, argv);
   bool printer = runtime.process() == 0;
 
-  // Our own flag first; Google Benchmark parses and removes its --benchmark_* flags.
+  // Our own flag first; then --help and Google Benchmark's flags.
   coll::Sync sync{coll::InSync::none, coll::OutSync::my};
   std::string sync_name = "mpi";
-  std::string program = argc > 0 ? argv[0] : "pgasmr-bench-coll";
-  std::vector<std::string> args = runtime.remaining_arguments();
-  std::vector<char*> bench_argv{program.data()};
+  std::vector<std::string> args = runtime.remaining_arguments(), others;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const auto& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
-      if (printer) {
-        std::printf("%.*s%.*s\nGoogle Benchmark options:\n", int(usage.size()), usage.data(),
-                    int(pg::Config::help().size()), pg::Config::help().data());
-        benchmark::PrintDefaultHelp();
-      }
-      return 0;
-    }
     if (arg == "--sync" || arg.starts_with("--sync=")) {
       std::string value;
       if (arg == "--sync") {
@@ -331,15 +316,11 @@ int main(int argc, char** argv) try {
       sync_name = value;
       continue;
     }
-    bench_argv.push_back(args[i].data());
+    others.push_back(arg);
   }
-  bench_argv.push_back(nullptr);
-  int bench_argc = static_cast<int>(bench_argv.size()) - 1;
-  benchmark::Initialize(&bench_argc, bench_argv.data());
-  if (bench_argc > 1) {
-    if (printer) std::fprintf(stderr, "pgasmr-bench-coll: unknown argument '%s' (see --help)\n", bench_argv[1]);
-    return 2;
-  }
+  if (auto status = pgasmr::bench::take_benchmark_arguments("pgasmr-bench-coll", join({usage, pg::Config::help()}),
+                                                             printer, argc > 0 ? argv[0] : nullptr, std::move(others)))
+    return *status;
 
   runtime.run([&](pg::Context& me) {
     SpmdDriver spmd(me);

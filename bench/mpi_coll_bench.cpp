@@ -46,15 +46,29 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include "benchmark_arguments.hpp"
+#include "benchmark_names.hpp"
+
 namespace {
 
+using pgasmr::bench::join;
+using pgasmr::bench::set_bytes;
+using pgasmr::bench::unit_for;
+
 constexpr std::size_t max_bytes = std::size_t{16} << 20;
+
+constexpr std::string_view usage =
+    "usage: mpirun -np N pgasmr-bench-mpi-coll [--thread-multiple] [Google Benchmark options]\n"
+    "Latency and aggregated bandwidth (4 B .. 16 MiB per rank) of MPI_Bcast, MPI_Scatter,\n"
+    "MPI_Gather, MPI_Allgather, MPI_Allgatherv, MPI_Alltoall (also MPI_IN_PLACE), MPI_Reduce\n"
+    "and MPI_Allreduce, plus a memcpy baseline. See bench/mpi_coll_bench.cpp.\n"
+    "--thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE), pgasmr's thread level, where\n"
+    "                   Open MPI locks in its progress engine (default MPI_Init: single)\n";
 
 enum class Kind : std::uint8_t {
   broadcast,
@@ -90,13 +104,6 @@ constexpr std::array collectives{
 std::vector<std::size_t> sizes() {
   std::vector<std::size_t> result{4, 8};
   for (std::size_t bytes = 16; bytes <= max_bytes; bytes *= 4) result.push_back(bytes);
-  return result;
-}
-
-/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
-std::string join(std::initializer_list<std::string_view> parts) {
-  std::string result;
-  for (auto part : parts) result.append(part);
   return result;
 }
 
@@ -209,7 +216,7 @@ void coll_bench(benchmark::State& state, std::uint64_t action, std::size_t bytes
   }
   auto n = static_cast<std::size_t>(root->n);
   auto delivered = bytes * n * (collectives[action].all_to_all ? n : 1);
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(delivered));
+  set_bytes(state, delivered);
 }
 
 void memcpy_bench(benchmark::State& state, std::size_t bytes) {
@@ -217,7 +224,7 @@ void memcpy_bench(benchmark::State& state, std::size_t bytes) {
     std::memcpy(root->destination.data(), root->source.data(), bytes);
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  set_bytes(state, bytes);
 }
 
 }  // namespace
@@ -247,29 +254,10 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      if (rank == 0) {
-        std::printf(
-            "usage: mpirun -np N pgasmr-bench-mpi-coll [--thread-multiple] [Google Benchmark options]\n"
-            "Latency and aggregated bandwidth (4 B .. 16 MiB per rank) of MPI_Bcast, MPI_Scatter,\n"
-            "MPI_Gather, MPI_Allgather, MPI_Allgatherv, MPI_Alltoall (also MPI_IN_PLACE), MPI_Reduce\n"
-            "and MPI_Allreduce, plus a memcpy baseline. See bench/mpi_coll_bench.cpp.\n"
-            "--thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE), pgasmr's thread level, where\n"
-            "                   Open MPI locks in its progress engine (default MPI_Init: single)\n\n"
-            "Google Benchmark options:\n");
-        benchmark::PrintDefaultHelp();
-      }
-      MPI_Finalize();
-      return 0;
-    }
-  }
-  benchmark::Initialize(&argc, argv);
-  if (argc > 1) {
-    if (rank == 0) std::fprintf(stderr, "pgasmr-bench-mpi-coll: unknown argument '%s' (see --help)\n", argv[1]);
+  if (auto status = pgasmr::bench::take_benchmark_arguments("pgasmr-bench-mpi-coll", usage, rank == 0, argv[0],
+                                                             {argv + 1, argv + argc})) {
     MPI_Finalize();
-    return 2;
+    return *status;
   }
 
   {
@@ -278,9 +266,6 @@ int main(int argc, char** argv) {
       follow(me);
     } else {
       root = &me;
-      auto unit_for = [](std::size_t bytes) {
-        return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond;
-      };
       for (std::size_t c = 0; c < collectives.size(); ++c)
         for (auto bytes : sizes()) {
           if (bytes < collectives[c].min_bytes) continue;

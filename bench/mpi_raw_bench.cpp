@@ -32,13 +32,20 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include "benchmark_arguments.hpp"
+#include "benchmark_names.hpp"
+
 namespace {
+
+using pgasmr::bench::join;
+using pgasmr::bench::set_bytes;
+using pgasmr::bench::size_name;
+using pgasmr::bench::unit_for;
 
 constexpr std::size_t min_bytes = 8;
 constexpr std::size_t max_bytes = std::size_t{16} << 20;
@@ -49,19 +56,6 @@ struct Bench {
   std::vector<std::byte> buffer;
 };
 Bench bench;
-
-/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
-std::string join(std::initializer_list<std::string_view> parts) {
-  std::string result;
-  for (auto part : parts) result.append(part);
-  return result;
-}
-
-std::string size_name(std::size_t bytes) {
-  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + "MiB";
-  if (bytes >= (std::size_t{1} << 10)) return std::to_string(bytes >> 10) + "KiB";
-  return std::to_string(bytes) + "B";
-}
 
 void check(int code, const char* call) {
   if (code == MPI_SUCCESS) return;
@@ -102,7 +96,7 @@ void get_bench(benchmark::State& state, std::size_t bytes) {
     MPI_Win_flush(bench.target, bench.window);
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  set_bytes(state, bytes);
 }
 
 void put_bench(benchmark::State& state, std::size_t bytes) {
@@ -111,7 +105,7 @@ void put_bench(benchmark::State& state, std::size_t bytes) {
     MPI_Put(bench.buffer.data(), n, MPI_BYTE, bench.target, 0, n, MPI_BYTE, bench.window);
     MPI_Win_flush(bench.target, bench.window);
   }
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  set_bytes(state, bytes);
 }
 
 }  // namespace
@@ -124,25 +118,13 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      if (rank == 0) {
-        std::printf(
-            "usage: mpirun -np N pgasmr-bench-mpi-raw [Google Benchmark options]\n"
-            "MPI_Barrier and MPI_Get/MPI_Put + MPI_Win_flush (8 B .. 16 MiB) from rank 0 to the last rank.\n\n"
-            "Google Benchmark options:\n");
-        benchmark::PrintDefaultHelp();
-      }
-      MPI_Finalize();
-      return 0;
-    }
-  }
-  benchmark::Initialize(&argc, argv);
-  if (argc > 1) {
-    if (rank == 0) std::fprintf(stderr, "pgasmr-bench-mpi-raw: unknown argument '%s' (see --help)\n", argv[1]);
+  if (auto status = pgasmr::bench::take_benchmark_arguments(
+          "pgasmr-bench-mpi-raw",
+          "usage: mpirun -np N pgasmr-bench-mpi-raw [Google Benchmark options]\n"
+          "MPI_Barrier and MPI_Get/MPI_Put + MPI_Win_flush (8 B .. 16 MiB) from rank 0 to the last rank.\n",
+          rank == 0, argc, argv)) {
     MPI_Finalize();
-    return 2;
+    return *status;
   }
 
   void* base = nullptr;
@@ -159,7 +141,6 @@ int main(int argc, char** argv) {
   } else {
     bench.target = size - 1;
     bench.buffer.assign(max_bytes, std::byte{2});
-    auto unit_for = [](std::size_t bytes) { return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond; };
     benchmark::RegisterBenchmark(join({"mpi/barrier/", std::to_string(size)}).c_str(), barrier_bench)->UseRealTime();
     std::vector<std::size_t> sizes;
     for (std::size_t bytes = min_bytes; bytes < max_bytes; bytes *= 4) sizes.push_back(bytes);

@@ -44,7 +44,6 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,12 +51,19 @@
 
 #include <pgasmr/pgas.hpp>
 
+#include "benchmark_arguments.hpp"
+#include "benchmark_names.hpp"
 #include "exit_status.hpp"
 #include "spmd_driver.hpp"
 
 namespace pg = pgasmr::pgas;
 
 namespace {
+
+using pgasmr::bench::join;
+using pgasmr::bench::set_bytes;
+using pgasmr::bench::size_name;
+using pgasmr::bench::unit_for;
 
 constexpr std::size_t min_bytes = 8;
 constexpr std::size_t max_bytes = std::size_t{16} << 20;
@@ -85,23 +91,6 @@ std::vector<std::size_t> sizes() {
   for (std::size_t bytes = min_bytes; bytes < max_bytes; bytes *= 4) result.push_back(bytes);
   result.push_back(max_bytes);
   return result;
-}
-
-/// Concatenates name parts (std::string's operator+ trips GCC 12's -Wrestrict false positive).
-std::string join(std::initializer_list<std::string_view> parts) {
-  std::string result;
-  for (auto part : parts) result.append(part);
-  return result;
-}
-
-std::string size_name(std::size_t bytes) {
-  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + "MiB";
-  if (bytes >= (std::size_t{1} << 10)) return std::to_string(bytes >> 10) + "KiB";
-  return std::to_string(bytes) + "B";
-}
-
-void set_bytes(benchmark::State& state, std::size_t bytes) {
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
 }
 
 /// The followers' only order: barrier `iterations` times.
@@ -155,7 +144,6 @@ void register_benchmarks(const pg::Context& me) {
   auto last = me.threads() - 1;
   std::string where = last == 0 ? "self" : (last / me.threads_per_process() == me.process() ? "intra" : "inter");
   auto shape = join({std::to_string(me.processes()), "x", std::to_string(me.threads_per_process())});
-  auto unit_for = [](std::size_t bytes) { return bytes >= (std::size_t{64} << 10) ? benchmark::kMicrosecond : benchmark::kNanosecond; };
 
   benchmark::RegisterBenchmark(join({"pgas/barrier/", shape}).c_str(), barrier_bench)->UseRealTime();
   benchmark::RegisterBenchmark(join({"pgas/get/", where}).c_str(), get_bench)->UseRealTime();
@@ -185,30 +173,10 @@ int main(int argc, char** argv) try {
   pg::Runtime runtime(argc, argv);
   bool printer = runtime.process() == 0;
 
-  std::vector<std::string> args = runtime.remaining_arguments();
-  for (const auto& arg : args) {
-    if (arg == "--help" || arg == "-h") {
-      if (printer) {
-        std::printf("%.*s%.*s\nGoogle Benchmark options:\n", int(usage.size()), usage.data(),
-                    int(pg::Config::help().size()), pg::Config::help().data());
-        benchmark::PrintDefaultHelp();
-      }
-      return 0;
-    }
-  }
-
-  // Google Benchmark parses and removes its own --benchmark_* flags; anything left is an error.
-  std::string program = argc > 0 ? argv[0] : "pgasmr-bench-pgas";
-  std::vector<char*> bench_argv{program.data()};
-  for (auto& arg : args) bench_argv.push_back(arg.data());
-  bench_argv.push_back(nullptr);
-  int bench_argc = static_cast<int>(bench_argv.size()) - 1;
-  benchmark::Initialize(&bench_argc, bench_argv.data());
-  if (bench_argc > 1) {
-    if (printer)
-      std::fprintf(stderr, "pgasmr-bench-pgas: unknown argument '%s' (see --help)\n", bench_argv[1]);
-    return 2;
-  }
+  if (auto status = pgasmr::bench::take_benchmark_arguments("pgasmr-bench-pgas", join({usage, pg::Config::help()}),
+                                                             printer, argc > 0 ? argv[0] : nullptr,
+                                                             runtime.remaining_arguments()))
+    return *status;
 
   runtime.run([&](pg::Context& me) {
     pgasmr::bench::SpmdDriver driver(me);
