@@ -103,6 +103,15 @@ void expect_size(const Participants& p, std::span<const std::size_t> list, std::
   if (list.size() != expected && !(may_be_empty && list.empty())) refuse_size(p, list.size(), expected, what);
 }
 
+/// Refuses unless `spec` has `counts` counts and, where given, `from` source and `to` destination
+/// displacements.
+void expect_sizes(const Participants& p, const VectorSpec& spec, std::size_t counts, std::size_t from, std::size_t to,
+                  const char* counts_name = "counts") {
+  expect_size(p, spec.counts, counts, false, counts_name);
+  expect_size(p, spec.source_displacements, from, true, "source displacements");
+  expect_size(p, spec.destination_displacements, to, true, "destination displacements");
+}
+
 /// Explicit displacements, or `fallback` when none were given.
 std::span<const std::size_t> or_default(std::span<const std::size_t> given, std::span<const std::size_t> fallback) {
   return given.empty() ? fallback : given;
@@ -126,9 +135,7 @@ void broadcast_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, co
   Participants p(me, options, "broadcast_v");
   p.check_member(options.root, "root");
   auto n = member_count(p);
-  expect_size(p, spec.counts, 1, false, "counts");
-  expect_size(p, spec.source_displacements, 1, true, "source displacements");
-  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  expect_sizes(p, spec, 1, 1, n);
   auto count = spec.counts[0];
   auto from = spec.source_displacements.empty() ? 0 : spec.source_displacements[0];
   Offsets counts(n, count);
@@ -145,9 +152,7 @@ void scatter_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, cons
   Participants p(me, options, "scatter_v");
   p.check_member(options.root, "root");
   auto n = member_count(p);
-  expect_size(p, spec.counts, n, false, "counts");
-  expect_size(p, spec.source_displacements, n, true, "source displacements");
-  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  expect_sizes(p, spec, n, n, n);
   auto default_from = packed(spec.counts), default_to = per_member_default(dst, spec.counts);
   auto from = or_default(spec.source_displacements, view(default_from));
   auto to = or_default(spec.destination_displacements, view(default_to));
@@ -162,9 +167,7 @@ void gather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, const
   Participants p(me, options, "gather_v");
   p.check_member(options.root, "root");
   auto n = member_count(p);
-  expect_size(p, spec.counts, n, false, "counts");
-  expect_size(p, spec.source_displacements, n, true, "source displacements");
-  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  expect_sizes(p, spec, n, n, n);
   auto default_from = per_member_default(src, spec.counts), default_to = packed(spec.counts);
   auto from = or_default(spec.source_displacements, view(default_from));
   auto to = or_default(spec.destination_displacements, view(default_to));
@@ -178,9 +181,7 @@ void allgather_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, co
                  const Options& options) {
   Participants p(me, options, "allgather_v");
   auto n = member_count(p);
-  expect_size(p, spec.counts, n, false, "counts");
-  expect_size(p, spec.source_displacements, n, true, "source displacements");
-  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  expect_sizes(p, spec, n, n, n);
   auto default_from = per_member_default(src, spec.counts), default_to = packed(spec.counts);
   auto from = or_default(spec.source_displacements, view(default_from));
   auto to = or_default(spec.destination_displacements, view(default_to));
@@ -208,9 +209,7 @@ void exchange_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, con
                 const Options& options) {
   Participants p(me, options, "exchange_v");
   auto n = member_count(p);
-  expect_size(p, spec.counts, n * n, false, "counts (one row of n per member)");
-  expect_size(p, spec.source_displacements, n * n, true, "source displacements");
-  expect_size(p, spec.destination_displacements, n * n, true, "destination displacements");
+  expect_sizes(p, spec, n * n, n * n, n * n, "counts (one row of n per member)");
   // Defaults: member r's row packed in its (private) buffer; member q receives the chunks from
   // 0, 1, ... packed one after another (the thesis's _merge). Shared buffers pack all rows.
   Offsets packed_from(n * n), packed_to(n * n);
@@ -255,9 +254,7 @@ void permute_v(pg::Context& me, const BufferRef& dst, const BufferRef& src, std:
     if (taken[static_cast<std::size_t>(permutation[r])]) p.refuse("the permutation sends two members to one");
     taken[static_cast<std::size_t>(permutation[r])] = true;
   }
-  expect_size(p, spec.counts, n, false, "counts");
-  expect_size(p, spec.source_displacements, n, true, "source displacements");
-  expect_size(p, spec.destination_displacements, n, true, "destination displacements");
+  expect_sizes(p, spec, n, n, n);
   auto default_from = per_member_default(src, spec.counts);
   auto from = or_default(spec.source_displacements, view(default_from));
   // By default a chunk lands where it was: the same displacement in the target's part. From
