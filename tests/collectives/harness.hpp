@@ -33,6 +33,7 @@
 #include <pgasmr/pgas/team.hpp>
 
 #include "collectives/model.hpp"
+#include "collectives/team_groups.hpp"
 
 namespace pgasmr::test {
 
@@ -191,80 +192,6 @@ struct Case {
         << (late_process >= 0 ? ", late process " + std::to_string(late_process) : std::string());
     return out.str();
   }
-};
-
-/// Disjoint teams running one case together. Every thread holds the same member lists.
-struct Groups {
-  std::vector<std::vector<pg::thread_id>> members;  ///< by group, in team rank order
-  int mine = -1;                                     ///< the caller's group (-1: none)
-  pg::Team* team = nullptr;                          ///< the caller's handle (nullptr: the world team)
-  bool share_views = false;                          ///< thread_ids only: every group on the same views
-
-  static Groups world(const pg::Context& me) {
-    Groups g;
-    g.members.emplace_back();
-    for (pg::thread_id t = 0; t < me.threads(); ++t) g.members[0].push_back(t);
-    g.mine = 0;
-    return g;
-  }
-
-  std::string describe() const {
-    std::ostringstream out;
-    out << "groups";
-    for (const auto& m : members) {
-      out << " {";
-      for (std::size_t i = 0; i < m.size(); ++i) out << (i ? "," : "") << m[i];
-      out << "}";
-    }
-    return out.str();
-  }
-};
-
-using Rule = std::function<int(pg::thread_id thread, int threads)>;
-
-/// The world split by `color` and `key` (MPI_Comm_split's meaning), with the groups it must make
-/// computed independently of the library: one per color, in ascending color order, members
-/// ordered by (key, thread). Checks the caller's team against its group.
-class Split {
- public:
-  Split(pg::Context& me, const Rule& color, const Rule& key) {
-    std::vector<int> colors;
-    for (pg::thread_id t = 0; t < me.threads(); ++t)
-      if (auto c = color(t, me.threads()); c != pg::Team::no_color) colors.push_back(c);
-    std::ranges::sort(colors);
-    colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
-    for (auto c : colors) {
-      std::vector<pg::thread_id> members;
-      for (pg::thread_id t = 0; t < me.threads(); ++t)
-        if (color(t, me.threads()) == c) members.push_back(t);
-      std::ranges::stable_sort(members, {}, [&](pg::thread_id t) { return key(t, me.threads()); });
-      groups_.members.push_back(members);
-    }
-    auto mine = color(me.thread(), me.threads());
-    if (mine != pg::Team::no_color)
-      groups_.mine = static_cast<int>(std::ranges::find(colors, mine) - colors.begin());
-    team_ = me.world().split(mine, key(me.thread(), me.threads()));
-    if (groups_.mine >= 0) {
-      const auto& expected = groups_.members[static_cast<std::size_t>(groups_.mine)];
-      EXPECT_EQ(std::vector<pg::thread_id>(team_.threads().begin(), team_.threads().end()), expected);
-    } else {
-      EXPECT_FALSE(team_);
-    }
-  }
-  Split(const Split&) = delete;
-  Split& operator=(const Split&) = delete;
-
-  pg::Team& team() { return team_; }
-  Groups groups(bool share_views = false) {
-    auto g = groups_;
-    g.team = &team_;
-    g.share_views = share_views;
-    return g;
-  }
-
- private:
-  pg::Team team_;
-  Groups groups_;
 };
 
 // ---- one call, prepared, run and checked --------------------------------------------------

@@ -42,6 +42,7 @@
 
 #include "collectives/reduction_model.hpp"
 #include "collectives/vector_model.hpp"
+#include "collectives/team_groups.hpp"
 #include "support/spmd.hpp"
 
 namespace {
@@ -247,53 +248,8 @@ int first_value(std::uint64_t h, std::size_t) { return static_cast<int>(h % 1000
 
 // ---- teams --------------------------------------------------------------------------------------
 
-/// Disjoint teams running one case at the same time (each with its own buffers).
-struct Groups {
-  std::vector<std::vector<int>> members;  ///< by group, in team rank order
-  int mine = -1;
-  pg::Team* team = nullptr;
-
-  static Groups world(const pg::Context& me) {
-    Groups g;
-    g.members.emplace_back(static_cast<std::size_t>(me.threads()));
-    std::iota(g.members[0].begin(), g.members[0].end(), 0);
-    g.mine = 0;
-    return g;
-  }
-};
-
-/// The world split by color and key, with the groups it must make computed here.
-class Split {
- public:
-  template <class Color, class Key>
-  Split(pg::Context& me, Color color, Key key) {
-    std::vector<int> colors;
-    for (int t = 0; t < me.threads(); ++t)
-      if (color(t, me.threads()) != pg::Team::no_color) colors.push_back(color(t, me.threads()));
-    std::ranges::sort(colors);
-    colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
-    for (auto c : colors) {
-      std::vector<int> members;
-      for (int t = 0; t < me.threads(); ++t)
-        if (color(t, me.threads()) == c) members.push_back(t);
-      std::ranges::stable_sort(members, {}, [&](int t) { return key(t, me.threads()); });
-      groups_.members.push_back(members);
-    }
-    auto mine = color(me.thread(), me.threads());
-    if (mine != pg::Team::no_color) groups_.mine = static_cast<int>(std::ranges::find(colors, mine) - colors.begin());
-    team_ = me.world().split(mine, key(me.thread(), me.threads()));
-    if (groups_.mine >= 0) {
-      const auto& want = groups_.members[static_cast<std::size_t>(groups_.mine)];
-      EXPECT_EQ(std::vector<int>(team_.threads().begin(), team_.threads().end()), want);
-    }
-    groups_.team = groups_.mine >= 0 ? &team_ : nullptr;
-  }
-  const Groups& groups() const { return groups_; }
-
- private:
-  pg::Team team_;
-  Groups groups_;
-};
+using pgasmr::test::Groups;
+using pgasmr::test::Split;
 
 // ---- reduce, allreduce, prefix_reduce --------------------------------------------------------------
 

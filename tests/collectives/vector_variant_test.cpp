@@ -35,6 +35,7 @@
 
 #include "collectives/vector_model.hpp"
 #include "support/expect_error.hpp"
+#include "collectives/team_groups.hpp"
 #include "support/spmd.hpp"
 
 namespace {
@@ -158,54 +159,8 @@ struct Recipe {
   }
 };
 
-/// Disjoint teams running one recipe at the same time (each with its own buffers).
-struct Groups {
-  std::vector<std::vector<int>> members;  ///< by group, in team rank order
-  int mine = -1;                          ///< the caller's group, or -1
-  pg::Team* team = nullptr;               ///< the caller's team (nullptr: the world)
-
-  static Groups world(const pg::Context& me) {
-    Groups g;
-    g.members.emplace_back(static_cast<std::size_t>(me.threads()));
-    std::iota(g.members[0].begin(), g.members[0].end(), 0);
-    g.mine = 0;
-    return g;
-  }
-};
-
-/// The world split by color and key, with the groups it must make computed here: one per
-/// color, ascending, members ordered by (key, thread).
-class Split {
- public:
-  template <class Color, class Key>
-  Split(pg::Context& me, Color color, Key key) {
-    std::vector<int> colors;
-    for (int t = 0; t < me.threads(); ++t)
-      if (color(t, me.threads()) != pg::Team::no_color) colors.push_back(color(t, me.threads()));
-    std::ranges::sort(colors);
-    colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
-    for (auto c : colors) {
-      std::vector<int> members;
-      for (int t = 0; t < me.threads(); ++t)
-        if (color(t, me.threads()) == c) members.push_back(t);
-      std::ranges::stable_sort(members, {}, [&](int t) { return key(t, me.threads()); });
-      groups_.members.push_back(members);
-    }
-    auto mine = color(me.thread(), me.threads());
-    if (mine != pg::Team::no_color) groups_.mine = static_cast<int>(std::ranges::find(colors, mine) - colors.begin());
-    team_ = me.world().split(mine, key(me.thread(), me.threads()));
-    if (groups_.mine >= 0) {
-      const auto& want = groups_.members[static_cast<std::size_t>(groups_.mine)];
-      EXPECT_EQ(std::vector<int>(team_.threads().begin(), team_.threads().end()), want);
-    }
-    groups_.team = groups_.mine >= 0 ? &team_ : nullptr;
-  }
-  const Groups& groups() const { return groups_; }
-
- private:
-  pg::Team team_;
-  Groups groups_;
-};
+using pgasmr::test::Groups;
+using pgasmr::test::Split;
 
 // ---- planning a call from a recipe ----------------------------------------------------------------
 
