@@ -29,9 +29,9 @@ DynamicClaims::DynamicClaims(pgas::Context& me, std::size_t n, std::size_t chunk
     : me_(me),
       n_(n),
       chunk_(capped_chunk(chunk == 0 ? automatic_chunk(n, me.threads()) : chunk, n, me.threads())),
-      counters_(me, static_cast<std::size_t>(me.threads()), 1) {
+      counters_(std::in_place, me, static_cast<std::size_t>(me.threads()), 1) {
   // Shared memory is not zeroed on allocation (the heap reuses blocks).
-  pgas::atomic_store(me, counters_.ptr(static_cast<std::size_t>(me.thread())),
+  pgas::atomic_store(me, counters_->ptr(static_cast<std::size_t>(me.thread())),
                      std::uint64_t{block_range(n, me.threads(), me.thread()).begin});
   me.barrier();
 }
@@ -41,7 +41,7 @@ std::optional<ElementRange> DynamicClaims::next() {
   for (; share_offset_ < threads; ++share_offset_) {
     const int owner = (me_.thread() + share_offset_) % threads;
     const auto end = block_range(n_, threads, owner).end;
-    auto begin = pgas::atomic_fetch_add(me_, counters_.ptr(static_cast<std::size_t>(owner)),
+    auto begin = pgas::atomic_fetch_add(me_, counters_->ptr(static_cast<std::size_t>(owner)),
                                         static_cast<std::uint64_t>(chunk_));
     if (begin < end) return ElementRange{begin, std::min<std::size_t>(end, begin + chunk_)};
   }

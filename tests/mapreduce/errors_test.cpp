@@ -73,6 +73,37 @@ TEST(Errors, MapExceptionOnOneThreadReachesTheCaller) {
   }
 }
 
+TEST(Errors, AMapExceptionCaughtInTheBodyLeavesEveryThreadsCallsMatched) {
+  // The thread that maps element 57 catches its map's exception and goes on: under every
+  // distribution the reduce then meets every thread (DYNAMIC's collective claims included), the
+  // other elements are counted once each, and the next map and reduce count all of them.
+  const std::vector<std::uint64_t> weights(elements.size(), 1), threshold_then_weights = [&] {
+    auto both = weights;
+    both.insert(both.begin(), 1);
+    return both;
+  }();
+  for (auto distribution : {mr::block(), mr::cyclic(), mr::balanced(weights), mr::best_fit(threshold_then_weights), mr::dynamic(1),
+                            mr::dynamic()}) {
+    SCOPED_TRACE(std::string(mr::to_string(distribution.kind)));
+    pgasmr::test::for_each_thread_count([&](pg::Context& me) {
+      mr::HashContainer<int, int> out;
+      try {
+        mr::apply_map(me, elements, [](int i, auto& o) {
+          if (i == 57) throw std::runtime_error("bad element 57");
+          o.emit(i, 1);
+        }, out, distribution);
+      } catch (const std::runtime_error&) {
+      }
+      auto counted = mr::apply_reduce(me, out, mr::all);
+      EXPECT_EQ(counted.find(57), nullptr);
+      for (const auto& [element, count] : counted) EXPECT_EQ(count, 1) << "element " << element;
+      out.clear();
+      mr::apply_map(me, elements, [](int i, auto& o) { o.emit(i, 1); }, out, distribution);
+      EXPECT_EQ(mr::apply_reduce(me, out, mr::all).size(), elements.size());
+    });
+  }
+}
+
 TEST(Errors, ArrayContainerKeyOutOfRangeInMapReachesTheCaller) {
   SKIP_UNDER_MPI();
   expect_failure<std::out_of_range>([&](pg::Context& me) {

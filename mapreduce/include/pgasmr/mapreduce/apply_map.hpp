@@ -28,8 +28,10 @@ concept map_input = std::ranges::random_access_range<R> && std::ranges::sized_ra
 ///
 /// Collective: every thread calls it with an input of the same size and the same distribution
 /// (DYNAMIC claims through counters in shared memory; the others need no communication). Throws
-/// std::invalid_argument for weights of the wrong length. An exception from map_fn leaves apply_map on that thread;
-/// Runtime::run then cancels the other threads and rethrows it.
+/// std::invalid_argument for weights of the wrong length. An exception from map_fn leaves apply_map on that thread
+/// (under DYNAMIC once the others have claimed every chunk); Runtime::run then cancels the other
+/// threads and rethrows it. The body may also catch it and go on: the other threads' calls end
+/// as usual, and the thread's container lacks what the rest of its elements would have emitted.
 template <map_input R, Container C, class MapFn>
 void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distribution& distribution = block()) {
   static_assert(std::is_invocable_v<MapFn&, std::ranges::range_reference_t<R>, C&>,
@@ -59,7 +61,12 @@ void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distr
     }
     case DistributionKind::dynamic: {
       detail::DynamicClaims claims(me, n, distribution.chunk);
-      while (auto range = claims.next()) map_range(*range);
+      try {
+        while (auto range = claims.next()) map_range(*range);
+      } catch (...) {
+        claims.release();  // with the others, which map the chunks left
+        throw;
+      }
       return;
     }
     case DistributionKind::best_fit: break;  // resolved above

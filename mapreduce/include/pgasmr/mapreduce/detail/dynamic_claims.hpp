@@ -25,12 +25,18 @@ class DynamicClaims {
   /// The next unclaimed chunk, or nullopt when every element has been claimed.
   std::optional<ElementRange> next();
 
+  /// Collective, as destruction: frees the counters now. A thread whose map function threw calls
+  /// it before the exception leaves apply_map (while unwinding, the counters' collective free
+  /// is skipped), so that the thread's collective calls still match the others' when the body
+  /// catches the exception and goes on.
+  void release() { counters_.reset(); }
+
  private:
   pgas::Context& me_;
   std::size_t n_;
   std::size_t chunk_;
   int share_offset_ = 0;                       // the share claimed from: thread (me + offset) % THREADS
-  pgas::shared_array<std::uint64_t> counters_;  // one per thread, on that thread
+  std::optional<pgas::shared_array<std::uint64_t>> counters_;  // one per thread, on that thread
 };
 
 /// Elements per claim for `chunk` = 0: small enough to even out irregular elements, large
