@@ -18,12 +18,10 @@ namespace pgasmr::apps::spamcount {
 /// The keywords in the file's order, and the table the engine's map looks words up in.
 class Keywords {
  public:
-  /// Parses the text of a keyword file (`name` for messages). Lines end in "\n" or "\r\n" (the
-  /// last newline optional); spaces and tabs around a keyword are ignored; blank lines are
-  /// skipped. Every other line must be one word: an ASCII letter, then ASCII letters and
-  /// apostrophes. A keyword given again (in any case) is one keyword reported at each of its
-  /// lines. Throws datasets::input_error naming the file and line for a line that is not a word
-  /// ("'kw.txt' line 3: 'e-mail' is not a word ..."), and for a file without keywords.
+  /// Parses the text of a keyword file (`name` for messages) as datasets::keyword_lines reads it
+  /// (one word a line; its input_error for a line that is not a word, naming the file, the line
+  /// and the byte, and for a file without keywords). A keyword given again (in any case) is one
+  /// keyword reported at each of its lines.
   static Keywords parse(std::string_view text, std::string_view name);
   /// parse() of a whole file (input_error for a missing, unreadable or special file).
   static Keywords read(const std::filesystem::path& path);

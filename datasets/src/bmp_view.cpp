@@ -72,11 +72,13 @@ BmpView BmpView::parse(std::span<const std::byte> file, std::string_view name) {
     refuse(name, "pixel data offset " + std::to_string(pixel_offset) + " lies inside the " +
                      std::to_string(headers_end) + "-byte header");
   auto needed = bmp_row_stride(columns) * rows;
-  auto available = file.size() > pixel_offset ? file.size() - pixel_offset : 0;
-  if (available < needed)
+  if (pixel_offset > file.size())
+    refuse(name, "pixel data offset " + std::to_string(pixel_offset) + " lies past the end of the " +
+                     std::to_string(file.size()) + "-byte file");
+  if (auto available = file.size() - pixel_offset; available < needed)
     refuse(name, "truncated pixel array (" + std::to_string(columns) + "x" + std::to_string(rows) + " needs " +
                      std::to_string(needed) + " bytes from offset " + std::to_string(pixel_offset) + ", the file has " +
-                     std::to_string(available) + ")");
+                     std::to_string(available) + " there)");
   return BmpView(reinterpret_cast<const std::uint8_t*>(file.data()) + pixel_offset, columns, rows, top_down);
 }
 

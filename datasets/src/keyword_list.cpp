@@ -1,11 +1,14 @@
 #include <pgasmr/datasets/keyword_list.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
+#include <pgasmr/datasets/error.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
 #include "mail_header.hpp"
@@ -14,8 +17,52 @@
 #include "word_list.hpp"
 
 namespace pgasmr::datasets {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trimmed(std::string_view line) {
+  while (!line.empty() && is_blank(line.front())) line.remove_prefix(1);
+  while (!line.empty() && is_blank(line.back())) line.remove_suffix(1);
+  return line;
+}
+
+/// Why `line` (not blank) is not a word: its first byte that a word cannot have there.
+std::string why_not_a_word(std::string_view line) {
+  if (line.starts_with("\xEF\xBB\xBF")) return "it starts with a UTF-8 byte-order mark";
+  if (line.starts_with('\'')) return "it starts with an apostrophe";
+  for (std::size_t at = 0; at < line.size(); ++at) {
+    const auto byte = static_cast<unsigned char>(line[at]);
+    const bool letter = (byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z');
+    if (letter || (at > 0 && byte == '\'')) continue;
+    char shown[8];
+    std::snprintf(shown, sizeof shown, byte > 0x20 && byte < 0x7f ? "'%c'" : "0x%02x", byte);
+    return "byte " + std::to_string(at + 1) + " is " + shown;
+  }
+  return "";
+}
+
+}  // namespace
 
 std::span<const std::string_view> mail_header_words() { return detail::header_words(); }
+
+std::vector<std::string_view> keyword_lines(std::string_view text, std::string_view name) {
+  std::vector<std::string_view> keywords;
+  for (std::size_t line_number = 1; !text.empty(); ++line_number) {
+    auto newline = text.find('\n');
+    auto line = text.substr(0, newline);
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    line = trimmed(line);
+    if (line.empty()) continue;
+    if (!detail::is_word(line))
+      throw input_error(in_quotes(name) + " line " + std::to_string(line_number) + ": '" + excerpt(line) +
+                        "' is not a word (an ASCII letter, then ASCII letters and apostrophes): " + why_not_a_word(line));
+    keywords.push_back(line);
+  }
+  if (keywords.empty()) throw input_error(in_quotes(name) + " has no keywords");
+  return keywords;
+}
 
 void generate_keyword_list(const std::filesystem::path& path, const KeywordListOptions& options,
                            const Progress& progress) {

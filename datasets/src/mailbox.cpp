@@ -8,6 +8,8 @@
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
+#include <pgasmr/datasets/keyword_list.hpp>
+#include <pgasmr/datasets/mapped_file.hpp>
 #include <pgasmr/datasets/output_file.hpp>
 
 #include "folder_in_progress.hpp"
@@ -33,12 +35,11 @@ double normal(detail::Random& random) {
 
 /// The keywords to plant: the file's words, each checked to be a word.
 std::vector<std::string> read_keywords(const std::filesystem::path& path) {
-  auto words = detail::load_word_list(path);
-  for (const auto& word : words)
-    if (!detail::is_word(word))
-      throw input_error(in_quotes(path) + ": " + in_quotes(std::string_view(word)) +
-                        " is not a word (an ASCII letter, then ASCII letters and apostrophes)");
-  return words;
+  MappedFile file(path);
+  return file.read_checked([&] {
+    auto lines = keyword_lines(file.text(), path.native());
+    return std::vector<std::string>(lines.begin(), lines.end());
+  });
 }
 
 /// Calls on_word for each word of a dictionary entry as the text apps read it: runs of ASCII

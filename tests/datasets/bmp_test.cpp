@@ -144,9 +144,9 @@ TEST(Bmp, refuses_each_invalid_header_naming_the_file_and_the_reason) {
       {"zero height", [](std::string& b) { write_u32(b, height_field, 0); }, "invalid height 0"},
       {"most negative height", [](std::string& b) { write_u32(b, height_field, 0x80000000u); }, "invalid height -2147483648"},
       {"pixels inside header", [](std::string& b) { write_u32(b, pixel_offset_field, 40); }, "pixel data offset 40 lies inside"},
-      {"pixel offset past the end", [](std::string& b) { write_u32(b, pixel_offset_field, 1000); }, "truncated pixel array"},
-      {"last byte missing", [](std::string& b) { b.pop_back(); }, "truncated pixel array (5x3 needs 48 bytes from offset 54, the file has 47)"},
-      {"no pixels", [](std::string& b) { b.resize(54); }, "truncated pixel array"},
+      {"pixel offset past the end", [](std::string& b) { write_u32(b, pixel_offset_field, 1000); }, "pixel data offset 1000 lies past the end of the 102-byte file"},
+      {"last byte missing", [](std::string& b) { b.pop_back(); }, "truncated pixel array (5x3 needs 48 bytes from offset 54, the file has 47 there)"},
+      {"no pixels", [](std::string& b) { b.resize(54); }, "needs 48 bytes from offset 54, the file has 0 there"},
       {"huge width", [](std::string& b) { write_u32(b, width_field, 0x7fffffffu); }, "truncated pixel array"},
       {"huge height", [](std::string& b) { write_u32(b, height_field, 0x7fffffffu); }, "truncated pixel array"},
   };

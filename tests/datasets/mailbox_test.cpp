@@ -178,7 +178,11 @@ TEST(Mailbox, appears_whole_or_not_at_all) {
   expect_throw_containing<ds::output_error>([&] { ds::generate_mailbox(dir / "empty", options); }, "already exists");
   pgasmr::test::write_file(dir / "bad.txt", "free\ne-mail\n");
   options.keywords = dir / "bad.txt";
-  expect_throw_containing<ds::input_error>([&] { ds::generate_mailbox(dir / "x", options); }, "'e-mail' is not a word");
+  expect_throw_containing<ds::input_error>([&] { ds::generate_mailbox(dir / "x", options); }, "line 2: 'e-mail' is not a word");
+  pgasmr::test::write_file(dir / "bom.txt", "\xEF\xBB\xBF" "free\n");
+  options.keywords = dir / "bom.txt";
+  expect_throw_containing<ds::input_error>([&] { ds::generate_mailbox(dir / "x", options); }, "byte-order mark");
+  std::filesystem::remove(dir / "bom.txt");
   options.keywords = dir / "absent.txt";
   expect_throw_containing<ds::input_error>([&] { ds::generate_mailbox(dir / "x", options); }, "cannot open");
   pgasmr::test::write_file(dir / "good.txt", "free\nmoney\n");

@@ -42,11 +42,26 @@ TEST(Keywords, LinesInOrderWithRepeatsBlanksAndCrlf) {
 
 TEST(Keywords, RefusesALineThatIsNotOneWordNamingIt) {
   EXPECT_EQ(parse_error("free\nspam\ne-mail\n"),
-            "'kw.txt' line 3: 'e-mail' is not a word (an ASCII letter, then ASCII letters and apostrophes)");
-  EXPECT_NE(parse_error("'tis\n").find("line 1: ''tis' is not a word"), std::string::npos);
-  EXPECT_NE(parse_error("ok\r\ncaf\xC3\xA9\r\n").find("line 2:"), std::string::npos);
+            "'kw.txt' line 3: 'e-mail' is not a word (an ASCII letter, then ASCII letters and apostrophes): "
+            "byte 2 is '-'");
+  EXPECT_NE(parse_error("'tis\n").find("line 1: ''tis' is not a word (an ASCII letter, then ASCII letters and "
+                                        "apostrophes): it starts with an apostrophe"),
+            std::string::npos);
+  EXPECT_NE(parse_error("ok\r\ncaf\xC3\xA9\r\n").find("line 2: 'caf\xC3\xA9' is not a word"), std::string::npos);
+  EXPECT_NE(parse_error("ok\r\ncaf\xC3\xA9\r\n").find("byte 4 is 0xc3"), std::string::npos);
   EXPECT_NE(parse_error("two words\n").find("line 1: 'two words'"), std::string::npos);
+  EXPECT_NE(parse_error("two words\n").find("byte 4 is 0x20"), std::string::npos);
   EXPECT_NE(parse_error("x\n42\n").find("line 2: '42'"), std::string::npos);
+  EXPECT_NE(parse_error("x\tx\n").find("byte 2 is 0x09"), std::string::npos);
+}
+
+TEST(Keywords, NamesAByteOrderMarkAndBytesThatLookBlank) {
+  // Both print like a word or a blank the help says is ignored: the message names the bytes.
+  EXPECT_NE(parse_error("\xEF\xBB\xBF" "free\nmoney\n").find("line 1: '\xEF\xBB\xBF" "free' is not a word (an ASCII letter, "
+                                                            "then ASCII letters and apostrophes): it starts with a "
+                                                            "UTF-8 byte-order mark"),
+            std::string::npos);
+  EXPECT_NE(parse_error("free\xC2\xA0\n").find("byte 5 is 0xc2"), std::string::npos);
 }
 
 TEST(Keywords, RefusesAFileWithoutKeywords) {

@@ -1,11 +1,12 @@
 #pragma once
 /// @file
-/// A keyword file for spam count: dictionary words, one a line.
+/// A keyword file for spam count: dictionary words, one a line; writing one and reading one.
 
 #include <cstdint>
 #include <filesystem>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include <pgasmr/datasets/corpus.hpp>
 #include <pgasmr/datasets/progress.hpp>
@@ -31,5 +32,14 @@ std::span<const std::string_view> mail_header_words();
 /// 0, output_error when `path` cannot be written.
 void generate_keyword_list(const std::filesystem::path& path, const KeywordListOptions& options,
                            const Progress& progress = {});
+
+/// The keywords of a keyword file's text (`name` for messages), one a line, in file order
+/// (views into `text`), as spam count and `pgasmr-datagen mailbox --keywords` read them. Lines
+/// end in "\n" or "\r\n" (the last newline optional); spaces and tabs around a keyword are
+/// ignored; blank lines are skipped. Every other line must be one word: an ASCII letter, then
+/// ASCII letters and apostrophes. Throws input_error naming the file, the line and the first
+/// byte that is not allowed ("'kw.txt' line 3: 'e-mail' is not a word (...): byte 2 is '-'"; a
+/// UTF-8 byte-order mark by that name), and for a file without keywords.
+std::vector<std::string_view> keyword_lines(std::string_view text, std::string_view name);
 
 }  // namespace pgasmr::datasets

@@ -20,7 +20,7 @@ struct MailboxOptions {
   std::uint64_t seed = 1;
   std::uint64_t files = 1000;  ///< at least 1
   std::uint64_t bytes = 0;     ///< the exact total of the files' sizes, at least files * smallest_mail_bytes
-  /// Keywords, one a line, each an ASCII letter then letters and apostrophes (empty path: none).
+  /// A keyword file as keyword_lines() reads it (empty path: none).
   std::filesystem::path keywords;
   /// The chance that a word of a subject or a body is a planted keyword, in [0, 1].
   double rate = 0.01;
