@@ -25,7 +25,8 @@ namespace pgasmr::apps::revindex {
 namespace {
 
 /// `files` with each file once, where it is first named or reached (a file is one page, however
-/// often the operands lead to it); refuses names that the output's lines cannot hold.
+/// often the operands lead to it by one canonical path; a hard link is another name, and another
+/// page); refuses names that the output's lines cannot hold.
 datasets::InputFiles each_file_once(datasets::InputFiles files) {
   std::unordered_set<std::string> seen;  // canonical paths
   std::vector<datasets::InputFile> kept;

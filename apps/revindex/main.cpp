@@ -25,7 +25,8 @@ constexpr std::string_view synopsis =
     "after a blank or at the start; optional blanks around `=`; double or single quotes; taken\n"
     "as is; empty values and values with a tab, CR or LF left out), with the files containing it.\n"
     "Each file is a map element weighing its size, indexed once however often the operands name\n"
-    "or reach it; a file name with a tab, CR or LF is refused (the output could not hold it).\n"
+    "or reach it by one canonical path (hard links are names of their own, each indexed); a file\n"
+    "name with a tab, CR or LF is refused (the output could not hold it).\n"
     "--output writes `LINK<TAB>file<TAB>file...` per link, links sorted by bytes, files in the\n"
     "walk order, each once.\n";
 
