@@ -254,8 +254,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
-  if (auto status = pgasmr::bench::take_benchmark_arguments("pgasmr-bench-mpi-coll", usage, rank == 0, argv[0],
-                                                             {argv + 1, argv + argc})) {
+  if (auto status = pgasmr::bench::take_benchmark_arguments("pgasmr-bench-mpi-coll", usage, rank == 0, argc, argv)) {
     MPI_Finalize();
     return *status;
   }

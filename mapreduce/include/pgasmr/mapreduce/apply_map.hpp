@@ -29,7 +29,7 @@ concept map_input = std::ranges::random_access_range<R> && std::ranges::sized_ra
 /// Collective: every thread calls it with an input of the same size and the same distribution
 /// (DYNAMIC claims through counters in shared memory; the others need no communication). Throws
 /// std::invalid_argument for weights of the wrong length. An exception from map_fn leaves apply_map on that thread
-/// (under DYNAMIC once the others have claimed every chunk); Runtime::run then cancels the other
+/// (under DYNAMIC once the others have mapped the chunks left); Runtime::run then cancels the other
 /// threads and rethrows it. The body may also catch it and go on: the other threads' calls end
 /// as usual, and the thread's container lacks what the rest of its elements would have emitted.
 template <map_input R, Container C, class MapFn>

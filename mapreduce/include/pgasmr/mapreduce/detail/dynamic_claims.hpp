@@ -35,7 +35,7 @@ class DynamicClaims {
   pgas::Context& me_;
   std::size_t n_;
   std::size_t chunk_;
-  int share_offset_ = 0;                       // the share claimed from: thread (me + offset) % THREADS
+  int share_offset_ = 0;  // the share claimed from: thread (me + offset) % THREADS
   std::optional<pgas::shared_array<std::uint64_t>> counters_;  // one per thread, on that thread
 };
 
