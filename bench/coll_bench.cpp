@@ -109,9 +109,10 @@ constexpr std::size_t max_bytes = std::size_t{16} << 20;
 
 constexpr std::string_view usage =
     "usage: pgasmr-bench-coll [--sync mpi|all] [runtime options] [Google Benchmark options]\n"
-    "Latency and aggregated bandwidth (4 B .. 16 MiB per thread) of broadcast, scatter, gather,\n"
-    "allgather, allgather_v (priv), exchange, exchange in place (priv), reduce and allreduce on\n"
-    "private buffers, for every algorithm, plus a memcpy baseline. See bench/coll_bench.cpp.\n"
+    "Latency and aggregated bandwidth (4 B .. 16 MiB per thread) of broadcast, broadcast in place\n"
+    "(priv), scatter, gather, allgather, allgather_v (priv), exchange, exchange in place (priv),\n"
+    "reduce and allreduce on private buffers, for every algorithm, plus memcpy and\n"
+    "process_vm_readv baselines. See bench/coll_bench.cpp.\n"
     "  --sync mpi   Options::sync = {InSync::none, OutSync::my}, an MPI collective's guarantees (default)\n"
     "  --sync all   pgasmr's default {InSync::all, OutSync::all}\n"
     "Run across processes with: mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 \\\n"

@@ -127,7 +127,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     datasets::remove_temporary_outputs_on_signals();
     auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc), app.command_line);
     if (options.help) {
-      const auto help = help_text(app.name, app.synopsis, app.command_line);
+      const auto help = help_text(app.name, app.synopsis, app.command_line, static_cast<bool>(app.element_weights));
       if (pgas::processes_started_by_launcher() <= 1) {
         std::fputs(help.c_str(), stdout);
         return 0;

@@ -160,7 +160,8 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
   return options;
 }
 
-std::string help_text(std::string_view program, std::string_view synopsis, const CommandLine& command_line) {
+std::string help_text(std::string_view program, std::string_view synopsis, const CommandLine& command_line,
+                      bool weighs_elements) {
   std::string text = "usage: " + std::string(program) + " [options] " + std::string(command_line.operands) + "\n" +
                      std::string(synopsis) + "\nOptions:\n";
   for (const auto& flag : command_line.flags) {
@@ -184,9 +185,12 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
       "                           baselines to time after the engine, on process 0 (default none):\n"
       "                           a sequential loop, Phoenix++'s design, oneTBB's algorithms\n"
       "  --verify                 compare with the sequential baseline; exit 1 on a difference\n"
-      "  --top N                  print the first N lines of the result (default 10)\n"
-      "  --show-balance           print the weight of each thread's map elements under the\n"
-      "                           distribution, block and cyclic (apps whose elements are weighed)\n"
+      "  --top N                  print the first N lines of the result (default 10)\n";
+  if (weighs_elements)
+    text +=
+        "  --show-balance           print the weight of each thread's map elements under the\n"
+        "                           distribution, block and cyclic\n";
+  text +=
       "  --output FILE            write the whole result to FILE (all or nothing; - is standard\n"
       "                           output, the report then goes to standard error)\n"
       "  --help                   this text\n"

@@ -90,8 +90,10 @@ struct AppOptions {
 AppOptions parse_options(std::vector<std::string> args, const CommandLine& command_line = {});
 
 /// The --help text: the usage line, `synopsis` (what the app does and its input), the app's
-/// flags, the shared options and the exit statuses.
-std::string help_text(std::string_view program, std::string_view synopsis, const CommandLine& command_line = {});
+/// flags, the shared options (--show-balance only for an app that weighs its map elements) and
+/// the exit statuses.
+std::string help_text(std::string_view program, std::string_view synopsis, const CommandLine& command_line = {},
+                      bool weighs_elements = false);
 
 std::string_view to_string(ReduceChoice choice);
 

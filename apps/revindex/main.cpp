@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
       .format = ri::format_link_index,
       .summary = top_links,
       .difference = ri::describe_difference,
+      .element_weights = [](const ds::TextInput& input) { return input.piece_sizes(); },
   };
   return apps::run_app(app, argc, argv);
 }

@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
       .format = sm::format_line_matches,
       .summary = first_lines,
       .difference = sm::describe_difference,
+      .element_weights = [](const sm::StringMatchInput& input) { return input.text.piece_sizes(); },
   };
   return apps::run_app(app, argc, argv);
 }

@@ -33,12 +33,16 @@ double normal(detail::Random& random) {
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
 }
 
-/// The keywords to plant: the file's words, each checked to be a word.
+/// The keywords to plant: the file's keywords, each once (a keyword given again, in any case,
+/// is one keyword, spelt as it first comes, as spam count counts it).
 std::vector<std::string> read_keywords(const std::filesystem::path& path) {
   MappedFile file(path);
   return file.read_checked([&] {
-    auto lines = keyword_lines(file.text(), path.native());
-    return std::vector<std::string>(lines.begin(), lines.end());
+    std::vector<std::string> keywords;
+    std::unordered_set<std::string> seen;
+    for (auto keyword : keyword_lines(file.text(), path.native()))
+      if (seen.insert(detail::ascii_lower(keyword)).second) keywords.emplace_back(keyword);
+    return keywords;
   });
 }
 

@@ -12,7 +12,8 @@ Generator mailbox_generator() {
       .description = "a directory of N e-mail-like files of SIZE bytes in all (at least 512 each; log-normal\n"
                      "sizes: many small, a few large): From/To/Subject/Date headers and corpus-like prose in\n"
                      "which a word is one of the first K keywords of FILE (default all) with chance R\n"
-                     "(default 0.01); FILE's keywords occur nowhere else.",
+                     "(default 0.01); FILE's keywords occur nowhere else in the prose (a keyword that\n"
+                     "is a header word, such as Subject or a month, also occurs in the headers).",
       .options = {"files", "bytes", "keywords", "rate", "planted", "seed", "dictionary", "zipf"},
       .writes_folder = true,
       .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {

@@ -239,6 +239,9 @@ TEST(AppOptions, HelpTextNamesEveryOption) {
                              "--baseline", "--verify", "--top", "--output", "--help", "--threads", "Exit status: 0"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
   EXPECT_EQ(help.find("--skip-unreadable"), std::string::npos) << "an app of one input skips nothing";
+  EXPECT_EQ(help.find("--show-balance"), std::string::npos) << "an app that does not weigh its elements refuses it";
+  EXPECT_NE(apps::help_text("wordcount", "Counts words.\n", {}, /*weighs_elements=*/true).find("--show-balance"),
+            std::string::npos);
   EXPECT_NE(apps::help_text("kmeans", "Clusters.\n", k_means_like).find("--skip-unreadable"), std::string::npos);
   auto app_help = apps::help_text("kmeans", "Clusters.\n", k_means_like);
   for (const char* line : {"usage: kmeans [options] POINTS...\n", "  --clusters K             how many (required)\n",

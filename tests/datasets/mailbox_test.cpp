@@ -189,6 +189,11 @@ TEST(Mailbox, appears_whole_or_not_at_all) {
   options.keywords = dir / "good.txt";
   options.planted = 3;
   expect_throw_containing<std::invalid_argument>([&] { ds::generate_mailbox(dir / "x", options); }, "has 2");
+  pgasmr::test::write_file(dir / "repeated.txt", "free\nFREE\nmoney\nFree\n");  // one keyword, as spamcount reads it
+  options.keywords = dir / "repeated.txt";
+  expect_throw_containing<std::invalid_argument>([&] { ds::generate_mailbox(dir / "x", options); }, "has 2");
+  std::filesystem::remove(dir / "repeated.txt");
+  options.keywords = dir / "good.txt";
   options.planted.reset();
   options.rate = 1.5;
   expect_throw_containing<std::invalid_argument>([&] { ds::generate_mailbox(dir / "x", options); }, "from 0 to 1");
