@@ -36,6 +36,12 @@ DynamicClaims::DynamicClaims(pgas::Context& me, std::size_t n, std::size_t chunk
   me.barrier();
 }
 
+void DynamicClaims::stop() {
+  // n is past every share's end, and later claims keep a counter below n + THREADS x chunk.
+  for (int owner = 0; owner < me_.threads(); ++owner)
+    pgas::atomic_store(me_, counters_->ptr(static_cast<std::size_t>(owner)), std::uint64_t{n_});
+}
+
 std::optional<ElementRange> DynamicClaims::next() {
   const int threads = me_.threads();
   for (; share_offset_ < threads; ++share_offset_) {

@@ -12,5 +12,6 @@ int Context::processes() const noexcept { return job_->processes(); }
 int Context::local_thread() const noexcept { return thread_ % job_->threads_per_process(); }
 int Context::threads_per_process() const noexcept { return job_->threads_per_process(); }
 const Topology& Context::topology() const noexcept { return job_->topology(); }
+void Context::throw_if_cancelled() const { job_->cancellation().throw_if_cancelled(); }
 
 }  // namespace pgasmr::pgas

@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
+#include <thread>
+#include <atomic>
 #include <functional>
 #include <ranges>
 #include <stdexcept>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include <pgasmr/mapreduce.hpp>
+#include <pgasmr/mapreduce/detail/dynamic_claims.hpp>
 #include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/runtime.hpp>
 
@@ -102,6 +106,56 @@ TEST(Errors, AMapExceptionCaughtInTheBodyLeavesEveryThreadsCallsMatched) {
       EXPECT_EQ(mr::apply_reduce(me, out, mr::all).size(), elements.size());
     });
   }
+}
+
+TEST(Errors, TheOtherThreadsStopMappingOnceAFailureCancelsTheJob) {
+  SKIP_UNDER_MPI();
+  // Thread 0 fails at its first element; every other thread holds its first element until the
+  // job is cancelled, then must stop within 64 elements, not map the rest of its share first.
+  for (auto distribution : {mr::block(), mr::cyclic()}) {
+    SCOPED_TRACE(std::string(mr::to_string(distribution.kind)));
+    for (auto threads : pgasmr::test::thread_counts()) {
+      if (threads < 2) continue;
+      SCOPED_TRACE("threads " + std::to_string(threads));
+      pg::Runtime runtime(pgasmr::test::config_for(threads));
+      std::vector<std::atomic<std::size_t>> calls(threads);
+      const auto input = std::views::iota(std::size_t{0}, std::size_t{1024} * threads);
+      try {
+        runtime.run([&](pg::Context& me) {
+          mr::HashContainer<int, int> out;
+          mr::apply_map(me, input, [&](std::size_t, auto& o) {
+            if (me.thread() == 0) throw std::runtime_error("thread 0 failed");
+            if (calls[static_cast<std::size_t>(me.thread())]++ == 0) {
+              for (;;) {
+                try {
+                  me.throw_if_cancelled();
+                } catch (const pgasmr::error&) {
+                  break;
+                }
+                std::this_thread::yield();
+              }
+            }
+            o.emit(0, 1);
+          }, out, distribution);
+          mr::apply_reduce(me, out, mr::all);
+        });
+        ADD_FAILURE() << "run() returned normally";
+      } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "thread 0 failed");
+      }
+      for (std::size_t t = 1; t < threads; ++t) EXPECT_LE(calls[t].load(), 65u) << "thread " << t;
+    }
+  }
+}
+
+TEST(Errors, StoppedDynamicClaimsLeaveNothingToClaim) {
+  pgasmr::test::for_each_thread_count([](pg::Context& me) {
+    mr::detail::DynamicClaims claims(me, 1000, 7);
+    if (me.thread() == 0) claims.stop();
+    me.barrier();
+    EXPECT_EQ(claims.next(), std::nullopt);
+    me.barrier();
+  });
 }
 
 TEST(Errors, ArrayContainerKeyOutOfRangeInMapReachesTheCaller) {

@@ -29,9 +29,11 @@ concept map_input = std::ranges::random_access_range<R> && std::ranges::sized_ra
 /// Collective: every thread calls it with an input of the same size and the same distribution
 /// (DYNAMIC claims through counters in shared memory; the others need no communication). Throws
 /// std::invalid_argument for weights of the wrong length. An exception from map_fn leaves apply_map on that thread
-/// (under DYNAMIC once the others have mapped the chunks left); Runtime::run then cancels the other
-/// threads and rethrows it. The body may also catch it and go on: the other threads' calls end
-/// as usual, and the thread's container lacks what the rest of its elements would have emitted.
+/// (under DYNAMIC once the others have mapped the chunks they hold; no thread claims more);
+/// Runtime::run then cancels the other threads, whose maps stop within 64 elements, and rethrows
+/// it. The body may also catch it and go on: the other threads' calls end as usual, and the
+/// output lacks what the thread's remaining elements would have emitted (under DYNAMIC, the
+/// chunks nobody had claimed yet).
 template <map_input R, Container C, class MapFn>
 void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distribution& distribution = block()) {
   static_assert(std::is_invocable_v<MapFn&, std::ranges::range_reference_t<R>, C&>,
@@ -40,8 +42,14 @@ void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distr
   auto threads = me.threads();
   validate(distribution, n, threads);
   auto first = std::ranges::begin(input);
+  std::size_t mapped = 0;
   auto map_range = [&](ElementRange range) {
-    for (auto i = range.begin; i < range.end; ++i) map_fn(first[static_cast<std::ranges::range_difference_t<R>>(i)], out);
+    for (auto i = range.begin; i < range.end; ++i) {
+      // Once another thread's failure cancels the job, stop within 64 elements instead of
+      // mapping the rest first (the failure is reported only when every thread has stopped).
+      if (mapped++ % 64 == 0) me.throw_if_cancelled();
+      map_fn(first[static_cast<std::ranges::range_difference_t<R>>(i)], out);
+    }
   };
   auto kind = distribution.kind;
   if (kind == DistributionKind::best_fit) kind = resolve_best_fit(distribution.weights, n, threads);
@@ -64,7 +72,8 @@ void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distr
       try {
         while (auto range = claims.next()) map_range(*range);
       } catch (...) {
-        claims.release();  // with the others, which map the chunks left
+        claims.stop();
+        claims.release();  // with the others, once they have mapped the chunks they hold
         throw;
       }
       return;

@@ -36,6 +36,11 @@ class Context {
   void notify() { world_.notify(); }
   void wait() { world_.wait(); }
 
+  /// Throws the "job cancelled" pgasmr::error that a barrier throws once another thread's failure
+  /// has cancelled the job (its exception left the body, or a collective failed): long work in
+  /// the body that makes no pgasmr call can check it to end early (the engine's maps do).
+  void throw_if_cancelled() const;
+
   /// The team of all threads; split it to make sub-teams.
   Team& world() noexcept { return world_; }
   const Topology& topology() const noexcept;

@@ -25,10 +25,14 @@ class DynamicClaims {
   /// The next unclaimed chunk, or nullopt when every element has been claimed.
   std::optional<ElementRange> next();
 
-  /// Collective, as destruction: frees the counters now. A thread whose map function threw calls
-  /// it before the exception leaves apply_map (while unwinding, the counters' collective free
-  /// is skipped), so that the thread's collective calls still match the others' when the body
-  /// catches the exception and goes on.
+  /// Ends every thread's claims: next() finds nothing left, here and on the other threads once
+  /// they have mapped the chunk they hold.
+  void stop();
+
+  /// Collective, as destruction: frees the counters now. A thread whose map function threw
+  /// stops the claims and frees them before the exception leaves apply_map (while unwinding,
+  /// the counters' collective free is skipped): the others then soon join it, and its later
+  /// collective calls still match theirs when the body catches the exception and goes on.
   void release() { counters_.reset(); }
 
  private:
