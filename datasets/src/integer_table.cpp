@@ -7,16 +7,10 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 
+#include "trim_blanks.hpp"
+
 namespace pgasmr::datasets {
 namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trimmed(std::string_view field) {
-  while (!field.empty() && is_blank(field.front())) field.remove_prefix(1);
-  while (!field.empty() && is_blank(field.back())) field.remove_suffix(1);
-  return field;
-}
 
 /// The position of error messages: "'name' line 7".
 struct Place {
@@ -29,7 +23,7 @@ struct Place {
 };
 
 std::int64_t parse_field(std::string_view raw, const Place& place) {
-  auto field = trimmed(raw);
+  auto field = detail::trim_blanks(raw);
   // from_chars takes no '+'; CSV writers may put one.
   auto digits = field.starts_with('+') ? field.substr(1) : field;
   std::int64_t value = 0;
@@ -56,7 +50,7 @@ IntegerTable parse_integer_csv(std::string_view text, std::string_view name) {
     auto line = text.substr(0, newline);
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
     if (line.ends_with('\r')) line.remove_suffix(1);
-    if (trimmed(line).empty()) place.fail("an empty line");
+    if (detail::trim_blanks(line).empty()) place.fail("an empty line");
     std::size_t columns = 0;
     for (std::size_t begin = 0;; ++columns) {
       auto comma = line.find(',', begin);

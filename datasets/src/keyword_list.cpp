@@ -14,18 +14,11 @@
 #include "mail_header.hpp"
 #include "random.hpp"
 #include "ranked_vocabulary.hpp"
+#include "trim_blanks.hpp"
 #include "word_list.hpp"
 
 namespace pgasmr::datasets {
 namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trimmed(std::string_view line) {
-  while (!line.empty() && is_blank(line.front())) line.remove_prefix(1);
-  while (!line.empty() && is_blank(line.back())) line.remove_suffix(1);
-  return line;
-}
 
 /// Why `line` (not blank) is not a word: its first byte that a word cannot have there.
 std::string why_not_a_word(std::string_view line) {
@@ -53,7 +46,7 @@ std::vector<std::string_view> keyword_lines(std::string_view text, std::string_v
     auto line = text.substr(0, newline);
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
     if (line.ends_with('\r')) line.remove_suffix(1);
-    line = trimmed(line);
+    line = detail::trim_blanks(line);
     if (line.empty()) continue;
     if (!detail::is_word(line))
       throw input_error(in_quotes(name) + " line " + std::to_string(line_number) + ": '" + excerpt(line) +
