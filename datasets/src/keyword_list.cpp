@@ -20,19 +20,15 @@
 namespace pgasmr::datasets {
 namespace {
 
-/// Why `line` (not blank) is not a word: its first byte that a word cannot have there.
+/// Why `line` (not blank, not a word) is not a word: its first byte that a word cannot have there.
 std::string why_not_a_word(std::string_view line) {
   if (line.starts_with("\xEF\xBB\xBF")) return "it starts with a UTF-8 byte-order mark";
   if (line.starts_with('\'')) return "it starts with an apostrophe";
-  for (std::size_t at = 0; at < line.size(); ++at) {
-    const auto byte = static_cast<unsigned char>(line[at]);
-    const bool letter = (byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z');
-    if (letter || (at > 0 && byte == '\'')) continue;
-    char shown[8];
-    std::snprintf(shown, sizeof shown, byte > 0x20 && byte < 0x7f ? "'%c'" : "0x%02x", byte);
-    return "byte " + std::to_string(at + 1) + " is " + shown;
-  }
-  return "";
+  const auto at = detail::first_non_word_byte(line);
+  const auto byte = static_cast<unsigned char>(line[at]);
+  char shown[8];
+  std::snprintf(shown, sizeof shown, byte > 0x20 && byte < 0x7f ? "'%c'" : "0x%02x", byte);
+  return "byte " + std::to_string(at + 1) + " is " + shown;
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 #include "word_list.hpp"
 
-#include <algorithm>
 #include <array>
 #include <string_view>
 #include <unordered_set>
@@ -73,9 +72,14 @@ std::vector<std::string> load_word_list(const std::filesystem::path& path) {
   return words;
 }
 
+std::size_t first_non_word_byte(std::string_view text) noexcept {
+  for (std::size_t at = 0; at < text.size(); ++at)
+    if (!is_ascii_letter(text[at]) && (at == 0 || text[at] != '\'')) return at;
+  return std::string_view::npos;
+}
+
 bool is_word(std::string_view text) noexcept {
-  return !text.empty() && is_ascii_letter(text.front()) &&
-         std::ranges::all_of(text, [](char c) { return is_ascii_letter(c) || c == '\''; });
+  return !text.empty() && first_non_word_byte(text) == std::string_view::npos;
 }
 
 std::string ascii_lower(std::string_view text) {

@@ -23,6 +23,10 @@ std::vector<std::string> builtin_word_list();
 /// apostrophes.
 bool is_word(std::string_view text) noexcept;
 
+/// The position of the first byte of `text` that a word cannot have there (npos when there is
+/// none: `text` is a word, or empty).
+std::size_t first_non_word_byte(std::string_view text) noexcept;
+
 /// `text` with A-Z turned into a-z.
 std::string ascii_lower(std::string_view text);
 
