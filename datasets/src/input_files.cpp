@@ -15,6 +15,7 @@
 #include "file_descriptor.hpp"
 #include "file_identity.hpp"
 #include "pseudo_file.hpp"
+#include "write_watch.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -56,8 +57,11 @@ class Collector {
     if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
     if (S_ISREG(status.st_mode)) {
       if (detail::on_pseudo_file_system(fd.get())) return problem(path, detail::pseudo_file_refusal());
+      // Watched, then its identity taken again: a write under way now does not change its time.
+      const int write_watch = detail::watch_writes(fd.get());
+      if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
       auto size = static_cast<std::uint64_t>(status.st_size);
-      result_.files.push_back({path, size, detail::identity_of(status)});
+      result_.files.push_back({path, size, detail::identity_of(status), write_watch});
       result_.total_bytes += size;
       return;
     }

@@ -17,6 +17,7 @@
 #include "file_identity.hpp"
 #include "pseudo_file.hpp"
 #include "truncation_guard.hpp"
+#include "write_watch.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -39,6 +40,8 @@ MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : p
   // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below); no effect on files.
   detail::FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (!fd.is_open()) fail("cannot open", path, errno);
+  // Watched before its time is taken: a write under way now does not change that time.
+  const int write_watch = detail::watch_writes(fd.get());
   struct stat status {};
   if (::fstat(fd.get(), &status) != 0) fail("cannot stat", path, errno);
   if (S_ISDIR(status.st_mode)) throw input_error(in_quotes(path) + " is a directory");
@@ -53,7 +56,8 @@ MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : p
   if (address == MAP_FAILED) fail("cannot map", path, errno);
   data_ = static_cast<const std::byte*>(address);
   fd_ = fd.release();
-  guard_slot_ = detail::guard_mapping(data_, size_, path_.native(), fd_, detail::identity_of(status).modified_ns);
+  guard_slot_ = detail::guard_mapping(data_, size_, path_.native(), fd_, detail::identity_of(status).modified_ns,
+                                      write_watch);
   if (prefetch == Prefetch::populate) touch_every_page();
 }
 

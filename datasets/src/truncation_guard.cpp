@@ -1,5 +1,7 @@
 #include "truncation_guard.hpp"
 
+#include "write_watch.hpp"
+
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -21,6 +23,7 @@ struct Slot {
   std::string path;  // under slots_mutex
   int fd = -1;  // under slots_mutex
   std::int64_t modified_ns = 0;  // under slots_mutex
+  int write_watch = -1;  // under slots_mutex
   bool taken = false;  // under slots_mutex
 };
 
@@ -71,12 +74,14 @@ void install_handler() {
 bool modified_since_mapped(const Slot& slot) noexcept {
   struct stat status {};
   if (::fstat(slot.fd, &status) != 0) return true;
-  return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec != slot.modified_ns;
+  return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec != slot.modified_ns ||
+         write_ended(slot.write_watch);
 }
 
 }  // namespace
 
-int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path, int fd, std::int64_t modified_ns) {
+int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path, int fd, std::int64_t modified_ns,
+                  int write_watch) {
   static std::once_flag installed;
   std::call_once(installed, install_handler);
   std::lock_guard lock(slots_mutex);
@@ -87,6 +92,7 @@ int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& p
     slot.path = path;
     slot.fd = fd;
     slot.modified_ns = modified_ns;
+    slot.write_watch = write_watch;
     slot.shrank.store(false, std::memory_order_relaxed);
     slot.end.store(reinterpret_cast<std::uintptr_t>(data) + bytes, std::memory_order_release);
     slot.begin.store(reinterpret_cast<std::uintptr_t>(data), std::memory_order_release);

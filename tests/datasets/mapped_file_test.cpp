@@ -159,6 +159,33 @@ TEST(MappedFile, a_file_written_in_place_while_mapped_says_so) {
                                            "was modified while it was read");
 }
 
+/// Overwrites the start of `path` in place and puts its modification time back: what a reader
+/// sees of a write that was under way when it opened the file (the kernel stamps the time when
+/// a write begins, so the time it took then is already the write's).
+void write_in_place_keeping_the_time(const std::filesystem::path& path, std::string_view bytes) {
+  const auto before = std::filesystem::last_write_time(path);
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  std::filesystem::last_write_time(path, before);
+}
+
+TEST(MappedFile, a_write_that_ends_while_mapped_says_so_whatever_the_time) {
+  ScratchDir dir;
+  pgasmr::test::write_file(dir / "input", std::string(3 * 4096, 'a'));
+  write_in_place_keeping_the_time(dir / "input", "cc");  // ended before the mapping: read as it is
+  ds::MappedFile file(dir / "input", ds::Prefetch::populate);
+  EXPECT_FALSE(file.modified());
+  EXPECT_EQ(file.text().substr(0, 3), "cca");
+  write_in_place_keeping_the_time(dir / "input", "bbbb");
+  EXPECT_TRUE(file.modified());
+  expect_throw_containing<ds::input_error>([&] { file.throw_if_changed(); }, "input' was modified while it was read");
+  // A second mapping of the file, after that write: it reads the file as it is now.
+  ds::MappedFile again(dir / "input");
+  EXPECT_FALSE(again.modified());
+  EXPECT_TRUE(file.modified());
+}
+
 TEST(MappedFile, a_file_replaced_at_its_path_while_mapped_is_still_read_whole) {
   ScratchDir dir;
   pgasmr::test::write_file(dir / "input", std::string(4096, 'a'));

@@ -30,6 +30,9 @@ struct InputFile {
   /// Checked by every later read (TextInput), so that a file replaced or rewritten while the job
   /// reads it is refused, not read half old and half new.
   FileIdentity identity = {};
+  /// The datasets library's watch of the writes that end on the file (-1: none), taken before
+  /// `identity`: a write under way when the file was listed changes its bytes, not its time.
+  int write_watch = -1;
 };
 
 struct InputFileOptions {
