@@ -150,6 +150,8 @@ struct JobShape {
   std::uint64_t help = 0;  ///< 1: given --help
   std::uint64_t distribution = 0, reduce = 0;  ///< --distribution and --reduce-mode
   std::uint64_t app_flags = 0;  ///< a hash of the app flags' values (not FILE flags: their contents count below)
+  /// What process 0 alone does: given to another process only, they would be dropped unsaid.
+  std::uint64_t output = 0, verify = 0, baselines = 0;  ///< 1: given --output; 1: given --verify; --baseline
   std::uint64_t bytes = 0, files = 0;
   std::uint64_t weights = 0;  ///< a hash of the map elements' weights: how the input is cut
   std::uint64_t content = 0;  ///< the input's fingerprint
@@ -189,6 +191,9 @@ void require_same_job(pgas::Context& me, const AppOptions& options, const InputS
                                      : JobShape{.distribution = static_cast<std::uint64_t>(options.engine.distribution),
                                                 .reduce = static_cast<std::uint64_t>(options.engine.reduce),
                                                 .app_flags = hash_of_app_flags(options),
+                                                .output = options.output.has_value(),
+                                                .verify = options.verify,
+                                                .baselines = static_cast<std::uint64_t>(options.baselines),
                                                 .bytes = input.bytes,
                                                 .files = input.files,
                                                 .weights = mr::hash_bytes(element_weights.data(),
@@ -224,6 +229,16 @@ void require_same_job(pgas::Context& me, const AppOptions& options, const InputS
       throw usage_error("process " + std::to_string(process) + " was given other values of " + names +
                         " than process 0: every process needs the same command line");
     }
+    auto refuse_given = [&](std::string_view flag, bool theirs_given) {
+      throw usage_error("process " + std::to_string(theirs_given ? process : 0) + " was given " + std::string(flag) +
+                        " and process " + std::to_string(theirs_given ? 0 : process) +
+                        " not: every process needs the same command line");
+    };
+    if (theirs.output != first.output) refuse_given("--output", theirs.output != 0);
+    if (theirs.verify != first.verify) refuse_given("--verify", theirs.verify != 0);
+    if (theirs.baselines != first.baselines)
+      refuse_other_option(process, "--baseline", to_string(static_cast<BaselineChoice>(theirs.baselines)),
+                          to_string(static_cast<BaselineChoice>(first.baselines)));
     std::string why = "the processes loaded different inputs (" + describe(0) + ", " + describe(process);
     if (theirs.bytes == first.bytes && theirs.files == first.files)
       why += theirs.weights == first.weights ? ", of other contents" : ", cut into pieces of other sizes";

@@ -205,4 +205,6 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
 
 std::string_view to_string(ReduceChoice choice) { return name_of(choice, reduce_choices); }
 
+std::string_view to_string(BaselineChoice choice) { return name_of(choice, baseline_choices); }
+
 }  // namespace pgasmr::apps

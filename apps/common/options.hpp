@@ -96,5 +96,6 @@ std::string help_text(std::string_view program, std::string_view synopsis, const
                       bool weighs_elements = false);
 
 std::string_view to_string(ReduceChoice choice);
+std::string_view to_string(BaselineChoice choice);
 
 }  // namespace pgasmr::apps
