@@ -1,11 +1,18 @@
 #include "pca/covariance.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/matrix.hpp>
+
+#include "common/avx2_kernels.hpp"
 
 namespace pgasmr::apps::pca {
 namespace {
@@ -30,6 +37,54 @@ void compare_values(std::span<const std::int64_t> expected, std::span<const std:
   }
   if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more differ";
 }
+
+
+#if PGASMR_AVX2_KERNELS
+static_assert(largest_column_magnitude_product <= INT32_MAX, "a checked matrix's values fit in 32 bits");
+
+/// The product sums of rows a[0..8) against rows b[0..8), n columns each, into sums[8 r + q] (a
+/// value's low 32 bits times another's, which is exact for a checked matrix). The columns are
+/// taken a slice at a time, whose 16 rows stay in the first-level cache while every pair of
+/// them is added up, 2 x 4 pairs at a time in 8 registers of four 64-bit sums.
+PGASMR_AVX2_TARGET void tile_sums_avx2(const std::array<const std::int64_t*, tile_rows>& a,
+                                       const std::array<const std::int64_t*, tile_rows>& b, std::size_t n,
+                                       TileSums& sums) noexcept {
+  constexpr std::size_t slice_columns = 128;  // 16 rows of 1 KiB
+  constexpr std::size_t lanes = 4, a_step = 2, b_step = 4;
+  __m256i partial[tile_rows * tile_rows];  // a C array: std::array would drop __m256i's alignment
+  for (auto& p : partial) p = _mm256_setzero_si256();
+  const std::size_t vector_end = n / lanes * lanes;
+  for (std::size_t slice = 0; slice < vector_end; slice += slice_columns) {
+    const std::size_t end = std::min(slice + slice_columns, vector_end);
+    for (std::size_t r = 0; r < tile_rows; r += a_step)
+      for (std::size_t q = 0; q < tile_rows; q += b_step) {
+        __m256i s[a_step][b_step];
+        for (std::size_t x = 0; x < a_step; ++x)
+          for (std::size_t y = 0; y < b_step; ++y) s[x][y] = partial[(r + x) * tile_rows + q + y];
+        for (std::size_t k = slice; k < end; k += lanes) {
+          __m256i from_a[a_step], from_b[b_step];
+          for (std::size_t x = 0; x < a_step; ++x)
+            from_a[x] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a[r + x] + k));
+          for (std::size_t y = 0; y < b_step; ++y)
+            from_b[y] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[q + y] + k));
+          for (std::size_t x = 0; x < a_step; ++x)
+            for (std::size_t y = 0; y < b_step; ++y)
+              s[x][y] = _mm256_add_epi64(s[x][y], _mm256_mul_epi32(from_a[x], from_b[y]));
+        }
+        for (std::size_t x = 0; x < a_step; ++x)
+          for (std::size_t y = 0; y < b_step; ++y) partial[(r + x) * tile_rows + q + y] = s[x][y];
+      }
+  }
+  for (std::size_t r = 0; r < tile_rows; ++r)
+    for (std::size_t q = 0; q < tile_rows; ++q) {
+      alignas(32) std::array<std::int64_t, lanes> lane;
+      _mm256_store_si256(reinterpret_cast<__m256i*>(lane.data()), partial[r * tile_rows + q]);
+      std::int64_t sum = lane[0] + lane[1] + lane[2] + lane[3];
+      for (std::size_t k = vector_end; k < n; ++k) sum += a[r][k] * b[q][k];
+      sums[r * tile_rows + q] = sum;
+    }
+}
+#endif
 
 }  // namespace
 
@@ -75,42 +130,28 @@ std::int64_t product_sum(std::span<const std::int64_t> a, std::span<const std::i
   return sum;
 }
 
-PairGroups::PairGroups(std::size_t rows) : rows_(rows) {
-  first_group_.reserve(rows + 1);
-  first_group_.push_back(0);
-  for (std::size_t i = 0; i < rows; ++i)
-    first_group_.push_back(first_group_.back() + (rows - i + pairs_per_group - 1) / pairs_per_group);
+PairTile PairTiles::operator[](std::size_t t) const {
+  const auto bands = pair_at(t, bands_);
+  auto rows_of = [&](std::size_t band) { return std::min(tile_rows, rows_ - band * tile_rows); };
+  return {bands.i * tile_rows, bands.j * tile_rows, rows_of(bands.i), rows_of(bands.j)};
 }
 
-PairGroup PairGroups::operator[](std::size_t g) const {
-  const auto after = std::ranges::upper_bound(first_group_, g);  // the first row whose groups come after g
-  const auto i = static_cast<std::size_t>(after - first_group_.begin()) - 1;
-  const auto j = i + (g - first_group_[i]) * pairs_per_group;
-  return {{i, j}, std::min(pairs_per_group, rows_ - j)};
-}
-
-void product_sums(const datasets::IntegerTable& matrix, PairGroup group, std::span<std::int64_t> sums) noexcept {
-  const auto a = matrix.row(group.first.i);
-  if (group.count < pairs_per_group) {
-    for (std::size_t r = 0; r < group.count; ++r) sums[r] = product_sum(a, matrix.row(group.first.j + r));
+void tile_product_sums(const datasets::IntegerTable& matrix, PairTile tile, TileSums& sums) noexcept {
+#if PGASMR_AVX2_KERNELS
+  if (cpu_has_avx2()) {
+    // A short band repeats its last row: the kernel always counts 8 x 8 pairs.
+    auto band_rows = [&](std::size_t first, std::size_t count) {
+      std::array<const std::int64_t*, tile_rows> rows;
+      for (std::size_t r = 0; r < tile_rows; ++r) rows[r] = matrix.row(first + std::min(r, count - 1)).data();
+      return rows;
+    };
+    tile_sums_avx2(band_rows(tile.first_i, tile.i_rows), band_rows(tile.first_j, tile.j_rows), matrix.columns, sums);
     return;
   }
-  // Rows j .. j + 3 lie one after the other; four sums, each row of them read once.
-  static_assert(pairs_per_group == 4);
-  const std::size_t n = matrix.columns;
-  const std::int64_t* b = matrix.row(group.first.j).data();
-  std::int64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::int64_t x = a[k];
-    s0 += x * b[k];
-    s1 += x * b[n + k];
-    s2 += x * b[2 * n + k];
-    s3 += x * b[3 * n + k];
-  }
-  sums[0] = s0;
-  sums[1] = s1;
-  sums[2] = s2;
-  sums[3] = s3;
+#endif
+  for_each_pair(tile, [&](RowPair pair, std::size_t slot) {
+    sums[slot] = product_sum(matrix.row(pair.i), matrix.row(pair.j));
+  });
 }
 
 std::int64_t covariance_numerator(const PcaResult& result, RowPair pair) {

@@ -6,6 +6,8 @@
 /// denominator n * (n - 1) follows. Pairs are numbered along the upper triangle, row by row:
 /// (0,0), (0,1) .. (0,R-1), (1,1), ...
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -63,31 +65,53 @@ RowPair pair_at(std::size_t index, std::size_t rows);
 std::int64_t row_sum(std::span<const std::int64_t> row) noexcept;
 std::int64_t product_sum(std::span<const std::int64_t> a, std::span<const std::int64_t> b) noexcept;
 
-/// Pairs (i, j), (i, j + 1), ... of one row i, up to pairs_per_group of them: their product sums
-/// computed together read row i once for all (measured about twice as fast as pair by pair).
-inline constexpr std::size_t pairs_per_group = 4;
-struct PairGroup {
-  RowPair first;
-  std::size_t count = 0;  ///< 1 to pairs_per_group
+/// The pairs cut into tiles: rows [8a, 8a + 8) against rows [8b, 8b + 8) for bands a <= b (the
+/// last band shorter), each tile's pairs (i, j) with i <= j. A tile's 16 rows are read together a
+/// slice of columns at a time, so that each slice, held in the first-level cache, serves 64
+/// pairs: pairs taken a row at a time read the other rows from the shared third-level cache once
+/// per pair, which bounded the count and kept two threads from scaling.
+inline constexpr std::size_t tile_rows = 8;
+struct PairTile {
+  std::size_t first_i = 0;
+  std::size_t first_j = 0;  ///< first_i <= first_j
+  std::size_t i_rows = 0;   ///< 1 to tile_rows
+  std::size_t j_rows = 0;   ///< 1 to tile_rows; i_rows when first_i == first_j
 };
 
-/// The pairs of a matrix of `rows` rows in groups: row i's pairs (i, i) .. (i, rows - 1) cut into
-/// runs of pairs_per_group (the last one shorter), row after row, so that the groups cover the
-/// pairs once each in pair_index order.
-class PairGroups {
+/// How many pairs i <= j the tile holds.
+constexpr std::size_t pair_count(PairTile tile) noexcept {
+  return tile.first_i == tile.first_j ? pair_count(tile.i_rows) : tile.i_rows * tile.j_rows;
+}
+
+/// The tiles of a matrix of `rows` rows, numbered band by band along the upper triangle of the
+/// bands, as the pairs along the rows' (pair_index).
+class PairTiles {
  public:
-  explicit PairGroups(std::size_t rows);
-  std::size_t size() const noexcept { return first_group_.back(); }
-  /// Group number g (< size()).
-  PairGroup operator[](std::size_t g) const;
+  explicit PairTiles(std::size_t rows) noexcept : rows_(rows), bands_((rows + tile_rows - 1) / tile_rows) {}
+  std::size_t size() const noexcept { return pair_count(bands_); }
+  /// Tile number t (< size()).
+  PairTile operator[](std::size_t t) const;
 
  private:
   std::size_t rows_;
-  std::vector<std::size_t> first_group_;  ///< the number of the first group of each row, then size()
+  std::size_t bands_;
 };
 
-/// The product sums of the group's pairs into sums[0 .. group.count).
-void product_sums(const datasets::IntegerTable& matrix, PairGroup group, std::span<std::int64_t> sums) noexcept;
+/// A tile's product sums, sums[(i - first_i) * tile_rows + (j - first_j)] for its pairs (i, j).
+using TileSums = std::array<std::int64_t, tile_rows * tile_rows>;
+
+/// The product sums of the tile's pairs (the other entries of `sums` are left unspecified). The
+/// matrix must be checked (check_computable: every value then fits in 32 bits, which the AVX2
+/// kernel multiplies).
+void tile_product_sums(const datasets::IntegerTable& matrix, PairTile tile, TileSums& sums) noexcept;
+
+/// Calls f(pair, its slot in TileSums) for each pair of the tile, in pair_index order.
+template <class F>
+void for_each_pair(PairTile tile, F&& f) {
+  for (std::size_t i = tile.first_i; i < tile.first_i + tile.i_rows; ++i)
+    for (std::size_t j = std::max(i, tile.first_j); j < tile.first_j + tile.j_rows; ++j)
+      f(RowPair{i, j}, (i - tile.first_i) * tile_rows + (j - tile.first_j));
+}
 
 /// What every version computes.
 struct PcaResult {

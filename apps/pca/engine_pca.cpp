@@ -1,6 +1,5 @@
 #include "pca/engine_pca.hpp"
 
-#include <array>
 #include <ranges>
 #include <string>
 
@@ -21,24 +20,23 @@ std::optional<PcaResult> pca_engine(pgas::Context& me, const datasets::IntegerTa
   require_memory(bytes_of(rows + pair_count(rows), sizeof(std::int64_t), me.threads_per_process() + 1u),
                  std::to_string(rows) + " rows (" + std::to_string(rows + pair_count(rows)) + " sums for each of " +
                      std::to_string(me.threads_per_process()) + " threads)");
-  const PairGroups groups(rows);
-  auto map = [&](std::size_t element, Statistics& out) {
-    if (element < rows) {
-      out.emit(element, row_sum(matrix.row(element)));
-      return;
-    }
-    const auto group = groups[element - rows];
-    std::array<std::int64_t, pairs_per_group> sums;
-    product_sums(matrix, group, sums);
-    const auto first_key = rows + pair_index(group.first, rows);
-    for (std::size_t r = 0; r < group.count; ++r) out.emit(first_key + r, sums[r]);
+  const PairTiles tiles(rows);
+  auto map = [&](std::size_t t, Statistics& out) {
+    const auto tile = tiles[t];
+    if (tile.first_i == tile.first_j)  // the tiles on the diagonal sum their rows too
+      for (auto i = tile.first_i; i < tile.first_i + tile.i_rows; ++i) out.emit(i, row_sum(matrix.row(i)));
+    TileSums sums;
+    tile_product_sums(matrix, tile, sums);
+    for_each_pair(tile, [&](RowPair pair, std::size_t slot) { out.emit(rows + pair_index(pair, rows), sums[slot]); });
   };
-  const std::size_t elements = rows + groups.size();
-  WeightedDistribution distribution(choice.distribution, elements, [&](std::size_t element) {
-    return (element < rows ? 1 : 2 * groups[element - rows].count) * matrix.columns;
+  // Every tile costs the same, 8 x 8 pairs (a short or diagonal one repeats rows), whatever
+  // the pairs it keeps, so that `block` gives the threads equal shares.
+  WeightedDistribution distribution(choice.distribution, tiles.size(), [&](std::size_t t) {
+    const auto tile = tiles[t];
+    return (2 * tile_rows * tile_rows + (tile.first_i == tile.first_j ? tile.i_rows : 0)) * matrix.columns;
   });
   Statistics statistics(rows + pair_count(rows));
-  mr::apply_map(me, std::views::iota(std::size_t{0}, elements), map, statistics, distribution.get());
+  mr::apply_map(me, std::views::iota(std::size_t{0}, tiles.size()), map, statistics, distribution.get());
   timer.lap("map");
   auto reduced = reduce_to_thread0(me, statistics, choice.reduce, timer);
   if (me.thread() != 0) return std::nullopt;

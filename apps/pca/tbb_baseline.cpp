@@ -16,11 +16,13 @@ PcaResult pca_tbb(const datasets::IntegerTable& matrix, std::size_t threads) {
     tbb::parallel_for(Range(0, rows), [&](const Range& range) {
       for (auto i = range.begin(); i < range.end(); ++i) result.row_sums[i] = row_sum(matrix.row(i));
     });
-    const PairGroups groups(rows);
-    tbb::parallel_for(Range(0, groups.size()), [&](const Range& range) {
-      for (auto g = range.begin(); g < range.end(); ++g) {
-        const auto group = groups[g];
-        product_sums(matrix, group, std::span(result.product_sums).subspan(pair_index(group.first, rows), group.count));
+    const PairTiles tiles(rows);
+    tbb::parallel_for(Range(0, tiles.size()), [&](const Range& range) {
+      for (auto t = range.begin(); t < range.end(); ++t) {
+        const auto tile = tiles[t];
+        TileSums sums;
+        tile_product_sums(matrix, tile, sums);
+        for_each_pair(tile, [&](RowPair pair, std::size_t slot) { result.product_sums[pair_index(pair, rows)] = sums[slot]; });
       }
     });
   });

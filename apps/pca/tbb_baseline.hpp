@@ -10,7 +10,7 @@
 
 namespace pgasmr::apps::pca {
 
-/// tbb::parallel_for over the rows, then over the groups of pairs of rows (PairGroups), in an
+/// tbb::parallel_for over the rows, then over the tiles of pairs of rows (PairTiles), in an
 /// arena of `threads` threads; every value has one slot of its own, so nothing needs combining.
 PcaResult pca_tbb(const datasets::IntegerTable& matrix, std::size_t threads);
 

@@ -1,4 +1,4 @@
-// PCA's parts: the numbering of the pairs of rows and their groups, the exactness check at load,
+// PCA's parts: the numbering of the pairs of rows and their tiles, the exactness check at load,
 // the output format, and the sequential and Phoenix-like baselines against hand-computed and
 // modelled statistics.
 
@@ -51,31 +51,52 @@ TEST(PcaPairs, NumberedAlongTheUpperTriangle) {
   }
 }
 
-TEST(PcaPairs, GroupsCoverEveryPairOnceInOrder) {
-  for (std::size_t rows : {1u, 2u, 3u, 4u, 5u, 9u, 100u}) {
-    const pca::PairGroups groups(rows);
-    std::size_t next = 0;  // the pair number the next group must start at
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      const auto group = groups[g];
-      ASSERT_EQ(pca::pair_index(group.first, rows), next) << rows << " rows, group " << g;
-      ASSERT_GE(group.count, 1u);
-      ASSERT_LE(group.count, pca::pairs_per_group);
-      ASSERT_LE(group.first.j + group.count, rows) << "a group stays within its row";
-      next += group.count;
+TEST(PcaPairs, TilesCoverEveryPairOnce) {
+  for (std::size_t rows : {1u, 2u, 7u, 8u, 9u, 16u, 17u, 100u}) {
+    const pca::PairTiles tiles(rows);
+    std::vector<int> seen(pca::pair_count(rows));
+    for (std::size_t t = 0; t < tiles.size(); ++t) {
+      const auto tile = tiles[t];
+      ASSERT_LE(tile.first_i, tile.first_j);
+      std::size_t pairs = 0;
+      std::size_t last_index = 0;
+      pca::for_each_pair(tile, [&](pca::RowPair pair, std::size_t slot) {
+        ASSERT_LE(pair.i, pair.j);
+        ASSERT_LT(pair.j, rows);
+        ASSERT_LT(slot, pca::tile_rows * pca::tile_rows);
+        const auto index = pca::pair_index(pair, rows);
+        if (pairs++ > 0) {
+          ASSERT_GT(index, last_index) << "pair_index order";
+        }
+        last_index = index;
+        ++seen[index];
+      });
+      ASSERT_EQ(pairs, pca::pair_count(tile)) << rows << " rows, tile " << t;
     }
-    EXPECT_EQ(next, pca::pair_count(rows)) << rows << " rows";
+    for (std::size_t p = 0; p < seen.size(); ++p) ASSERT_EQ(seen[p], 1) << rows << " rows, pair " << p;
   }
 }
 
-TEST(PcaPairs, GroupSumsAreTheProductSumsOfItsPairs) {
-  const auto matrix = pgasmr::apps::pca::test::sample_matrix(9, 13, 1000, 5);
-  const pca::PairGroups groups(matrix.rows);
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto group = groups[g];
-    std::vector<std::int64_t> sums(group.count);
-    pca::product_sums(matrix, group, sums);
-    for (std::size_t r = 0; r < group.count; ++r)
-      EXPECT_EQ(sums[r], pca::product_sum(matrix.row(group.first.i), matrix.row(group.first.j + r))) << g << ", " << r;
+TEST(PcaPairs, TileSumsAreTheProductSumsOfItsPairs) {
+  // Columns around the kernel's 4-column steps and 128-column slices; values up to the largest a
+  // checked matrix of that many columns may hold, every third one at that bound, of both signs.
+  for (std::size_t columns : {2u, 3u, 5u, 127u, 128u, 133u, 300u}) {
+    const auto largest = static_cast<std::int64_t>(pca::largest_column_magnitude_product / columns);
+    for (std::int64_t bound : {std::int64_t{1000}, largest}) {
+      auto matrix = pgasmr::apps::pca::test::sample_matrix(19, columns, bound, columns);
+      for (std::size_t k = 0; k < matrix.values.size(); k += 3) matrix.values[k] = k % 2 ? -bound : bound;
+      ASSERT_EQ(refusal(matrix), "");
+      const pca::PairTiles tiles(matrix.rows);
+      for (std::size_t t = 0; t < tiles.size(); ++t) {
+        const auto tile = tiles[t];
+        pca::TileSums sums;
+        pca::tile_product_sums(matrix, tile, sums);
+        pca::for_each_pair(tile, [&](pca::RowPair pair, std::size_t slot) {
+          EXPECT_EQ(sums[slot], pca::product_sum(matrix.row(pair.i), matrix.row(pair.j)))
+              << columns << " columns, bound " << bound << ", pair (" << pair.i << ", " << pair.j << ")";
+        });
+      }
+    }
   }
 }
 
