@@ -58,8 +58,13 @@ class Collector {
     if (S_ISREG(status.st_mode)) {
       if (detail::on_pseudo_file_system(fd.get())) return problem(path, detail::pseudo_file_refusal());
       // Watched, then its identity taken again: a write under way now does not change its time.
-      const int write_watch = detail::watch_writes(fd.get());
-      if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
+      // Not a small file: a write of it lasts microseconds, and a watch costs 2-3 us a file (it
+      // doubled the listing of 20,000 mails of 10 KB).
+      int write_watch = -1;
+      if (static_cast<std::uint64_t>(status.st_size) >= watched_file_bytes) {
+        write_watch = detail::watch_writes(fd.get());
+        if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
+      }
       auto size = static_cast<std::uint64_t>(status.st_size);
       result_.files.push_back({path, size, detail::identity_of(status), write_watch});
       result_.total_bytes += size;

@@ -138,7 +138,11 @@ TEST(TextChunks, AFileReplacedOrRewrittenWhileReadIsAnError) {
   std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(1));
   EXPECT_NE(first_piece_error(relisted).find("was modified while it was read"), std::string::npos);
   // Rewritten with its time put back, as a write under way when the file was listed looks: the
-  // kernel stamped the time when that write began, before the listing took it.
+  // kernel stamped the time when that write began, before the listing took it. (Files from
+  // watched_file_bytes on are watched; a write of a smaller one lasts microseconds.)
+  std::string words;
+  while (words.size() < ds::watched_file_bytes) words += "alpha ";
+  std::ofstream(path, std::ios::trunc) << words;
   auto listed_again = listed(path);
   const auto time = std::filesystem::last_write_time(path);
   std::ofstream(path, std::ios::in | std::ios::out) << "gamma";

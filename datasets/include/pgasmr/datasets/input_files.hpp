@@ -32,8 +32,11 @@ struct InputFile {
   FileIdentity identity = {};
   /// The datasets library's watch of the writes that end on the file (-1: none), taken before
   /// `identity`: a write under way when the file was listed changes its bytes, not its time.
+  /// Files of watched_file_bytes and more are watched.
   int write_watch = -1;
 };
+
+inline constexpr std::uint64_t watched_file_bytes = 256 * 1024;
 
 struct InputFileOptions {
   /// Warn about (and skip) files and directories that cannot be read instead of failing.
