@@ -4,15 +4,15 @@
 #include <cstdint>
 #include <cstdio>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/matrix.hpp>
 
 #include "common/avx2_kernels.hpp"
+
+#if PGASMR_AVX2_KERNELS
+#include <immintrin.h>
+#endif
 
 namespace pgasmr::apps::pca {
 namespace {
@@ -37,7 +37,6 @@ void compare_values(std::span<const std::int64_t> expected, std::span<const std:
   }
   if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more differ";
 }
-
 
 #if PGASMR_AVX2_KERNELS
 static_assert(largest_column_magnitude_product <= INT32_MAX, "a checked matrix's values fit in 32 bits");

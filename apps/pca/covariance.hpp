@@ -69,7 +69,7 @@ std::int64_t product_sum(std::span<const std::int64_t> a, std::span<const std::i
 /// last band shorter), each tile's pairs (i, j) with i <= j. A tile's 16 rows are read together a
 /// slice of columns at a time, so that each slice, held in the first-level cache, serves 64
 /// pairs: pairs taken a row at a time read the other rows from the shared third-level cache once
-/// per pair, which bounded the count and kept two threads from scaling.
+/// per pair, which bounded the map and kept two threads from scaling.
 inline constexpr std::size_t tile_rows = 8;
 struct PairTile {
   std::size_t first_i = 0;

@@ -22,7 +22,8 @@ PcaResult pca_tbb(const datasets::IntegerTable& matrix, std::size_t threads) {
         const auto tile = tiles[t];
         TileSums sums;
         tile_product_sums(matrix, tile, sums);
-        for_each_pair(tile, [&](RowPair pair, std::size_t slot) { result.product_sums[pair_index(pair, rows)] = sums[slot]; });
+        for_each_pair(tile,
+                      [&](RowPair pair, std::size_t slot) { result.product_sums[pair_index(pair, rows)] = sums[slot]; });
       }
     });
   });

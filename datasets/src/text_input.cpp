@@ -42,7 +42,8 @@ void check_unchanged(int fd, const InputFile& file) {
     throw input_error(in_quotes(file.path) + " was replaced by another file while it was read");
   if (static_cast<std::uint64_t>(status.st_size) < file.size)
     throw input_error(in_quotes(file.path) + " became shorter while it was read");
-  if (now != file.identity || detail::write_ended(file.write_watch)) throw input_error(in_quotes(file.path) + " was modified while it was read");
+  if (now != file.identity || detail::write_ended(file.write_watch))
+    throw input_error(in_quotes(file.path) + " was modified while it was read");
 }
 
 /// Reads exactly `size` bytes at `offset`; input_error when the file is shorter now.

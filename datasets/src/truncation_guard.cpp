@@ -1,7 +1,5 @@
 #include "truncation_guard.hpp"
 
-#include "write_watch.hpp"
-
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -11,6 +9,8 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+
+#include "write_watch.hpp"
 
 namespace pgasmr::datasets::detail {
 namespace {
@@ -74,8 +74,8 @@ void install_handler() {
 bool modified_since_mapped(const Slot& slot) noexcept {
   struct stat status {};
   if (::fstat(slot.fd, &status) != 0) return true;
-  return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec != slot.modified_ns ||
-         write_ended(slot.write_watch);
+  const auto modified_ns = static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec;
+  return modified_ns != slot.modified_ns || write_ended(slot.write_watch);
 }
 
 }  // namespace

@@ -36,6 +36,7 @@ struct InputFile {
   int write_watch = -1;
 };
 
+/// The size from which a listed file is watched for writes (InputFile::write_watch).
 inline constexpr std::uint64_t watched_file_bytes = 256 * 1024;
 
 struct InputFileOptions {
