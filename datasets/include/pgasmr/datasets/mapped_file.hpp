@@ -29,7 +29,8 @@ enum class Prefetch {
 /// the lost pages read as zeros instead, and shrank() tells. A file written in place shows its
 /// new bytes through the mapping, a mix of two versions: modified() tells, by the file's
 /// modification time (kept open, the file is the one mapped even if its path is given to
-/// another). Whoever uses what was read checks both first: read_checked() around a parse,
+/// another) and by an inotify watch taken before that time, which sees a write that was under
+/// way when the file was opened end (the kernel stamps the time when a write begins). Whoever uses what was read checks both first: read_checked() around a parse,
 /// throw_if_some_mapped_file_changed() after a job. (This installs a process-wide SIGBUS
 /// handler, which passes on the signals of other memory.)
 class MappedFile {
@@ -50,7 +51,8 @@ class MappedFile {
 
   /// Whether a read found the file shorter than when it was mapped.
   bool shrank() const noexcept;
-  /// Whether the file has a later modification time than when it was mapped.
+  /// Whether the file has another modification time than when it was mapped, or a write to it
+  /// ended since.
   bool modified() const noexcept;
   /// Throws input_error "'path' became shorter while it was read" when it shrank, "'path' was
   /// modified while it was read" when it was modified.

@@ -52,8 +52,9 @@ class TextInput {
   std::uint64_t total_bytes() const noexcept { return files_.total_bytes; }
 
   /// The bytes of `piece`, read into `buffer` (reused between calls; texts in memory, such as
-  /// standard input, are not copied). Throws input_error naming the file when it cannot be read or has shrunk since it
-  /// was listed.
+  /// standard input, are not copied). Throws input_error naming the file when it cannot be read,
+  /// or was replaced, shrank or was modified (InputFile::identity, InputFile::write_watch) since
+  /// it was listed.
   std::string_view text(const TextPiece& piece, std::string& buffer) const;
 
  private:
