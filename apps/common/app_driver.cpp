@@ -85,7 +85,7 @@ bool listed_in(const std::filesystem::path& path, const std::filesystem::path& f
     return device == static_cast<std::uint64_t>(target.st_dev) && inode == static_cast<std::uint64_t>(target.st_ino);
   };
   const std::filesystem::path operands[] = {folder};
-  const auto listed = datasets::collect_input_files(operands, {.skip_unreadable = true});
+  const auto listed = datasets::collect_input_files(operands, {.skip_unreadable = true, .watch_writes = false});
   if (exists)
     return std::ranges::any_of(listed.files, [&](const datasets::InputFile& file) {
       return is_target(file.identity.device, file.identity.inode);

@@ -179,7 +179,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
       auto mine = app.run_engine(me, *input, options, timer);
       // Its threads are done reading (the engine ends in a collective reduce): a mapped input
       // truncated meanwhile was read partly as zeros, one written in place partly new.
-      if (me.local_thread() == 0) datasets::throw_if_some_mapped_file_changed();
+      if (me.local_thread() == 0) datasets::throw_if_some_input_changed();
       if (me.thread() == 0) {
         result = std::move(mine);
         phases = timer.phases();
@@ -202,7 +202,7 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     if (options.runs_tbb())
       time_baseline("oneTBB baseline", [&](Stopwatch&) { return app.tbb(*input, options, threads_per_process); });
 
-    datasets::throw_if_some_mapped_file_changed();  // as after the engine: the baselines' reads
+    datasets::throw_if_some_input_changed();  // as after the engine: the baselines' reads
     std::vector<Verification> checks;
     if (options.verify) {
       const Result& expected = baselines.front().result;  // the sequential one runs first under --verify

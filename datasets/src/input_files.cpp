@@ -58,15 +58,13 @@ class Collector {
     if (S_ISREG(status.st_mode)) {
       if (detail::on_pseudo_file_system(fd.get())) return problem(path, detail::pseudo_file_refusal());
       // Watched, then its identity taken again: a write under way now does not change its time.
-      // Not a small file: a write of it lasts microseconds, and a watch costs 2-3 us a file (it
-      // doubled the listing of 20,000 mails of 10 KB).
-      int write_watch = -1;
-      if (static_cast<std::uint64_t>(status.st_size) >= watched_file_bytes) {
-        write_watch = detail::watch_writes(fd.get());
+      std::shared_ptr<const WriteWatch> write_watch;
+      if (options_.watch_writes) {
+        write_watch = std::make_shared<const WriteWatch>(fd.get(), path);
         if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
       }
       auto size = static_cast<std::uint64_t>(status.st_size);
-      result_.files.push_back({path, size, detail::identity_of(status), write_watch});
+      result_.files.push_back({path, size, detail::identity_of(status), std::move(write_watch)});
       result_.total_bytes += size;
       return;
     }
@@ -110,5 +108,11 @@ InputFiles collect_input_files(std::span<const std::filesystem::path> operands, 
   for (const auto& operand : operands) collector.add_operand(operand);
   return std::move(collector).take();
 }
+
+WriteWatch::WriteWatch(int fd, const std::filesystem::path& path) noexcept : watch_(detail::watch_writes(fd, path.native())) {}
+
+WriteWatch::~WriteWatch() { detail::end_write_watch(watch_); }
+
+bool WriteWatch::write_ended() const noexcept { return detail::write_ended(watch_); }
 
 }  // namespace pgasmr::datasets

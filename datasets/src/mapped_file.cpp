@@ -40,8 +40,6 @@ MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : p
   // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below); no effect on files.
   detail::FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (!fd.is_open()) fail("cannot open", path, errno);
-  // Watched before its time is taken: a write under way now does not change that time.
-  const int write_watch = detail::watch_writes(fd.get());
   struct stat status {};
   if (::fstat(fd.get(), &status) != 0) fail("cannot stat", path, errno);
   if (S_ISDIR(status.st_mode)) throw input_error(in_quotes(path) + " is a directory");
@@ -49,11 +47,25 @@ MappedFile::MappedFile(const std::filesystem::path& path, Prefetch prefetch) : p
   if (!S_ISREG(status.st_mode)) throw input_error(in_quotes(path) + " is not a regular file");
   if (detail::on_pseudo_file_system(fd.get()))
     throw input_error(in_quotes(path) + ": " + detail::pseudo_file_refusal());
+  // Watched, then its time taken again: a write under way now does not change that time.
+  const int write_watch = status.st_size > 0 ? detail::watch_writes(fd.get(), path.native()) : -1;
+  if (write_watch >= 0 && ::fstat(fd.get(), &status) != 0) {
+    const int error = errno;
+    detail::end_write_watch(write_watch);
+    fail("cannot stat", path, error);
+  }
   size_ = static_cast<std::size_t>(status.st_size);
-  if (size_ == 0) return;  // mmap refuses length 0; an empty file is simply empty views
+  if (size_ == 0) {  // mmap refuses length 0; an empty file is simply empty views
+    detail::end_write_watch(write_watch);
+    return;
+  }
   int flags = MAP_PRIVATE | (prefetch == Prefetch::populate ? MAP_POPULATE : 0);
   void* address = ::mmap(nullptr, size_, PROT_READ, flags, fd.get(), 0);
-  if (address == MAP_FAILED) fail("cannot map", path, errno);
+  if (address == MAP_FAILED) {
+    const int error = errno;
+    detail::end_write_watch(write_watch);
+    fail("cannot map", path, error);
+  }
   data_ = static_cast<const std::byte*>(address);
   fd_ = fd.release();
   guard_slot_ = detail::guard_mapping(data_, size_, path_.native(), fd_, detail::identity_of(status).modified_ns,
@@ -70,8 +82,9 @@ void MappedFile::throw_if_changed() const {
   if (modified()) throw_changed(path_.native(), false);
 }
 
-void throw_if_some_mapped_file_changed() {
+void throw_if_some_input_changed() {
   if (auto changed = detail::some_changed_mapping()) throw_changed(changed->path, changed->shrank);
+  if (auto written = detail::some_write_ended()) throw_changed(*written, false);  // a listed file
 }
 
 void MappedFile::touch_every_page() const noexcept {

@@ -16,7 +16,6 @@
 
 #include "file_descriptor.hpp"
 #include "file_identity.hpp"
-#include "write_watch.hpp"
 
 namespace pgasmr::datasets {
 namespace {
@@ -42,7 +41,7 @@ void check_unchanged(int fd, const InputFile& file) {
     throw input_error(in_quotes(file.path) + " was replaced by another file while it was read");
   if (static_cast<std::uint64_t>(status.st_size) < file.size)
     throw input_error(in_quotes(file.path) + " became shorter while it was read");
-  if (now != file.identity || detail::write_ended(file.write_watch))
+  if (now != file.identity || (file.write_watch && file.write_watch->write_ended()))
     throw input_error(in_quotes(file.path) + " was modified while it was read");
 }
 

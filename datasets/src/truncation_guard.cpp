@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <utility>
 
 #include "write_watch.hpp"
 
@@ -98,6 +99,7 @@ int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& p
     slot.begin.store(reinterpret_cast<std::uintptr_t>(data), std::memory_order_release);
     return static_cast<int>(i);
   }
+  end_write_watch(write_watch);  // nothing will check it
   return -1;
 }
 
@@ -108,6 +110,7 @@ void unguard_mapping(int slot) noexcept {
   watched.begin.store(0, std::memory_order_release);
   watched.end.store(0, std::memory_order_release);
   watched.fd = -1;
+  end_write_watch(std::exchange(watched.write_watch, -1));
   watched.taken = false;
 }
 

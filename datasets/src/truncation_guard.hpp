@@ -19,8 +19,9 @@ namespace pgasmr::datasets::detail {
 
 /// Watches the mapping [data, data + bytes) of the file at `path`, open as `fd` (the caller's,
 /// open while watched) with modification time `modified_ns` and write watch `write_watch`
-/// (watch_writes, taken before that time; -1: none); returns its slot, or -1 when every slot is
-/// taken (a process with more than 1024 mappings at once reads the rest unguarded).
+/// (watch_writes, taken before that time; -1: none), which the slot ends with it; returns its
+/// slot, or -1 when every slot is taken (a process with more than 1024 mappings at once reads
+/// the rest unguarded, their watches ended at once).
 int guard_mapping(const std::byte* data, std::size_t bytes, const std::string& path, int fd, std::int64_t modified_ns,
                   int write_watch);
 

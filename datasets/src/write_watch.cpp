@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace pgasmr::datasets::detail {
@@ -17,31 +19,60 @@ namespace {
 /// A watch as watch_writes hands it out: the kernel's watch of the file and how many of its
 /// writes (and of the queue's overflows) had ended before.
 struct Watch {
+  std::string path;  // for the error message
   int descriptor;
   std::uint64_t writes_before;
   std::uint64_t overflows_before;
+  bool ended = false;
+};
+
+/// The kernel's watch of one file: its watchers, and the writes that ended on it.
+struct KernelWatch {
+  std::size_t watchers = 0;
+  std::uint64_t writes = 0;
 };
 
 class Watches {
  public:
-  int watch(int fd) {
+  int watch(int fd, const std::string& path) {
     std::lock_guard lock(mutex_);
     if (inotify_ < 0) return -1;
     // Counted before the watch is added: a write that ends in between counts as after it, which
     // can only refuse a file, never let a torn read through.
     drain();
-    const std::string path = "/proc/self/fd/" + std::to_string(fd);  // the open file, not a path that may name another
-    const int descriptor = ::inotify_add_watch(inotify_, path.c_str(), IN_MODIFY);
+    const std::string open_file = "/proc/self/fd/" + std::to_string(fd);  // not a path that may name another
+    const int descriptor = ::inotify_add_watch(inotify_, open_file.c_str(), IN_MODIFY);
     if (descriptor < 0) return -1;
-    watches_.push_back({descriptor, writes_[descriptor], overflows_});
+    auto& kernel = kernel_[descriptor];
+    ++kernel.watchers;
+    watches_.push_back({path, descriptor, kernel.writes, overflows_});
     return static_cast<int>(watches_.size() - 1);
   }
 
   bool ended(int watch) {
     std::lock_guard lock(mutex_);
     drain();
-    const auto& w = watches_[static_cast<std::size_t>(watch)];
-    return writes_[w.descriptor] != w.writes_before || overflows_ != w.overflows_before;
+    return written(watches_[static_cast<std::size_t>(watch)]);
+  }
+
+  std::optional<std::string> some_ended() {
+    std::lock_guard lock(mutex_);
+    drain();
+    for (const auto& w : watches_)
+      if (written(w)) return w.path;
+    return std::nullopt;
+  }
+
+  void end(int watch) {
+    std::lock_guard lock(mutex_);
+    auto& w = watches_[static_cast<std::size_t>(watch)];
+    if (std::exchange(w.ended, true)) return;
+    auto kernel = kernel_.find(w.descriptor);
+    if (--kernel->second.watchers > 0) return;
+    // Its last watcher: the kernel stops queuing the file's writes (an ended watch's events
+    // would fill the queue of a long-lived process).
+    ::inotify_rm_watch(inotify_, w.descriptor);
+    kernel_.erase(kernel);
   }
 
   static Watches& instance() {
@@ -51,6 +82,11 @@ class Watches {
 
  private:
   Watches() : inotify_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {}
+
+  /// Whether a write to w's file ended since w began (false once w ended). Under mutex_, drained.
+  bool written(const Watch& w) const {
+    return !w.ended && (kernel_.at(w.descriptor).writes != w.writes_before || overflows_ != w.overflows_before);
+  }
 
   /// Counts every queued event. Under mutex_.
   void drain() {
@@ -62,7 +98,8 @@ class Watches {
         inotify_event event;
         std::memcpy(&event, buffer + at, sizeof event);
         if (event.mask & IN_Q_OVERFLOW) ++overflows_;
-        if (event.mask & IN_MODIFY) ++writes_[event.wd];
+        if (event.mask & IN_MODIFY)
+          if (auto kernel = kernel_.find(event.wd); kernel != kernel_.end()) ++kernel->second.writes;
         at += sizeof(inotify_event) + event.len;
       }
     }
@@ -70,18 +107,26 @@ class Watches {
 
   std::mutex mutex_;
   int inotify_;
-  std::vector<Watch> watches_;
-  std::unordered_map<int, std::uint64_t> writes_;  // ended writes by kernel watch
+  std::vector<Watch> watches_;  // by the number watch() returned, ended ones included
+  std::unordered_map<int, KernelWatch> kernel_;  // by kernel watch descriptor, while watched
   std::uint64_t overflows_ = 0;
 };
 
 }  // namespace
 
-int watch_writes(int fd) noexcept {
+int watch_writes(int fd, const std::string& path) noexcept {
   try {
-    return Watches::instance().watch(fd);
+    return Watches::instance().watch(fd, path);
   } catch (...) {  // out of memory: the modification time alone tells
     return -1;
+  }
+}
+
+void end_write_watch(int watch) noexcept {
+  if (watch < 0) return;
+  try {
+    Watches::instance().end(watch);
+  } catch (...) {  // a mutex that cannot lock: the kernel keeps the watch
   }
 }
 
@@ -93,5 +138,7 @@ bool write_ended(int watch) noexcept {
     return true;  // cannot tell: refuse rather than trust
   }
 }
+
+std::optional<std::string> some_write_ended() { return Watches::instance().some_ended(); }
 
 }  // namespace pgasmr::datasets::detail

@@ -3,15 +3,19 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <string>
 #include <vector>
 
 #include <pgasmr/datasets/error.hpp>
 #include <pgasmr/datasets/input_files.hpp>
+#include <pgasmr/datasets/mapped_file.hpp>
 
 #include "scratch_dir.hpp"
+#include "write_watches.hpp"
 
 namespace ds = pgasmr::datasets;
 using pgasmr::test::expect_throw_containing;
@@ -102,4 +106,30 @@ TEST(InputFiles, StandardInputOnlyWhereAllowed) {
   ASSERT_EQ(found.files.size(), 1u);
   EXPECT_EQ(found.files[0].path, ds::standard_input_operand);
   EXPECT_THROW(collect({}), std::invalid_argument);
+}
+
+TEST(WriteWatch, SeesTheWritesThatEndAfterItBegan) {
+  if (!pgasmr::test::write_watches_work()) GTEST_SKIP() << "no inotify watches here: the time alone tells";
+  ScratchDir dir;
+  write_file(dir / "file", "alpha");
+  const int fd = ::open((dir / "file").c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  auto write_a_byte = [&] {
+    const int writer = ::open((dir / "file").c_str(), O_WRONLY | O_CLOEXEC);
+    ASSERT_EQ(::pwrite(writer, "b", 1, 0), 1);
+    ::close(writer);
+  };
+  ds::WriteWatch first(fd, dir / "file");
+  EXPECT_FALSE(first.write_ended());
+  EXPECT_NO_THROW(ds::throw_if_some_input_changed());
+  { ds::WriteWatch brief(fd, dir / "file"); }  // another watcher of the same file comes and goes
+  write_a_byte();
+  EXPECT_TRUE(first.write_ended()) << "the file is still watched for the first watcher";
+  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_input_changed(); },
+                                           "file' was modified while it was read");
+  ds::WriteWatch second(fd, dir / "file");
+  EXPECT_FALSE(second.write_ended()) << "that write ended before the second watch began";
+  write_a_byte();
+  EXPECT_TRUE(second.write_ended());
+  ::close(fd);
 }

@@ -107,16 +107,16 @@ TEST(MappedFile, a_file_truncated_while_mapped_reads_as_zeros_and_says_so) {
   pgasmr::test::write_file(dir / "input", std::string(10 * page, '\1'));
   ds::MappedFile file(dir / "input", ds::Prefetch::populate);
   EXPECT_FALSE(file.shrank());
-  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_changed());
+  EXPECT_NO_THROW(ds::throw_if_some_input_changed());
   std::filesystem::resize_file(dir / "input", 3 * page + 100);
   // Without the guard this read dies of SIGBUS past the file's new end; bytes past it read as 0.
   EXPECT_EQ(byte_sum(file), 3 * page + 100);
   EXPECT_TRUE(file.shrank());
   expect_throw_containing<ds::input_error>([&] { file.throw_if_changed(); }, "input' became shorter while it was read");
-  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_mapped_file_changed(); }, "became shorter");
+  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_input_changed(); }, "became shorter");
   file = ds::MappedFile(dir / "input");  // the shrunk mapping is gone, and with it the report
   EXPECT_FALSE(file.shrank());
-  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_changed());
+  EXPECT_NO_THROW(ds::throw_if_some_input_changed());
 }
 
 TEST(MappedFile, read_checked_reports_the_truncation_not_the_reader_s_complaint) {
@@ -155,7 +155,7 @@ TEST(MappedFile, a_file_written_in_place_while_mapped_says_so) {
   EXPECT_TRUE(file.modified());
   EXPECT_FALSE(file.shrank());
   expect_throw_containing<ds::input_error>([&] { file.throw_if_changed(); }, "input' was modified while it was read");
-  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_mapped_file_changed(); }, "was modified");
+  expect_throw_containing<ds::input_error>([] { ds::throw_if_some_input_changed(); }, "was modified");
   expect_throw_containing<ds::input_error>([&] { file.read_checked([&] { return byte_sum(file); }); },
                                            "was modified while it was read");
 }
@@ -197,7 +197,7 @@ TEST(MappedFile, a_file_replaced_at_its_path_while_mapped_is_still_read_whole) {
   // The mapping keeps the first file, which nothing changed: one version, read whole.
   EXPECT_EQ(byte_sum(file), 4096u * 'a');
   EXPECT_FALSE(file.modified());
-  EXPECT_NO_THROW(ds::throw_if_some_mapped_file_changed());
+  EXPECT_NO_THROW(ds::throw_if_some_input_changed());
 }
 
 TEST(MappedFileDeathTest, a_bus_error_outside_every_mapped_file_still_ends_the_process) {

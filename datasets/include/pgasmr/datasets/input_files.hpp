@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,6 +24,24 @@ struct FileIdentity {
   friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
 };
 
+/// A watch of the writes that end on one listed file (inotify), taken before the file's identity:
+/// a write under way when the file was listed changes its bytes, not its modification time. Where
+/// none can be had (no inotify, the user's watches used up), the time alone tells.
+class WriteWatch {
+ public:
+  /// Watches the open file `fd`, named `path` in the error of throw_if_some_input_changed().
+  WriteWatch(int fd, const std::filesystem::path& path) noexcept;
+  ~WriteWatch();
+  WriteWatch(const WriteWatch&) = delete;
+  WriteWatch& operator=(const WriteWatch&) = delete;
+
+  /// Whether a write to the file ended since the watch began.
+  bool write_ended() const noexcept;
+
+ private:
+  int watch_;
+};
+
 /// One regular file of the input, as found (or standard input, read whole).
 struct InputFile {
   std::filesystem::path path;  ///< the operand, or operand/relative/path inside a directory operand
@@ -30,20 +49,18 @@ struct InputFile {
   /// Checked by every later read (TextInput), so that a file replaced or rewritten while the job
   /// reads it is refused, not read half old and half new.
   FileIdentity identity = {};
-  /// The datasets library's watch of the writes that end on the file (-1: none), taken before
-  /// `identity`: a write under way when the file was listed changes its bytes, not its time.
-  /// Files of watched_file_bytes and more are watched.
-  int write_watch = -1;
+  /// Checked with `identity` (null: not watched), ended with the last copy of the file's entry.
+  std::shared_ptr<const WriteWatch> write_watch = {};
 };
-
-/// The size from which a listed file is watched for writes (InputFile::write_watch).
-inline constexpr std::uint64_t watched_file_bytes = 256 * 1024;
 
 struct InputFileOptions {
   /// Warn about (and skip) files and directories that cannot be read instead of failing.
   bool skip_unreadable = false;
   /// Whether the operand "-" (standard input) is allowed.
   bool allow_standard_input = false;
+  /// Whether each file gets a WriteWatch (for a listing that reads no file, say to check paths,
+  /// none is needed: a watch costs about 2 us a file).
+  bool watch_writes = true;
 };
 
 struct InputFiles {

@@ -31,7 +31,7 @@ enum class Prefetch {
 /// modification time (kept open, the file is the one mapped even if its path is given to
 /// another) and by an inotify watch taken before that time, which sees a write that was under
 /// way when the file was opened end (the kernel stamps the time when a write begins). Whoever uses what was read checks both first: read_checked() around a parse,
-/// throw_if_some_mapped_file_changed() after a job. (This installs a process-wide SIGBUS
+/// throw_if_some_input_changed() after a job. (This installs a process-wide SIGBUS
 /// handler, which passes on the signals of other memory.)
 class MappedFile {
  public:
@@ -85,7 +85,8 @@ class MappedFile {
 };
 
 /// Throws throw_if_changed()'s input_error for some mapped file of this process that shrank or
-/// was modified (only files still mapped are known).
-void throw_if_some_mapped_file_changed();
+/// was modified (only files still mapped are known), or for a listed file (InputFile) on which a
+/// write ended since it was listed (while its entry lives).
+void throw_if_some_input_changed();
 
 }  // namespace pgasmr::datasets
