@@ -6,12 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <utility>
-#include <vector>
 
 namespace pgasmr::datasets::detail {
 namespace {
@@ -23,7 +22,6 @@ struct Watch {
   int descriptor;
   std::uint64_t writes_before;
   std::uint64_t overflows_before;
-  bool ended = false;
 };
 
 /// The kernel's watch of one file: its watchers, and the writes that ended on it.
@@ -36,7 +34,7 @@ class Watches {
  public:
   int watch(int fd, const std::string& path) {
     std::lock_guard lock(mutex_);
-    if (inotify_ < 0) return -1;
+    if (inotify_ < 0 || next_id_ == std::numeric_limits<int>::max()) return -1;
     // Counted before the watch is added: a write that ends in between counts as after it, which
     // can only refuse a file, never let a torn read through.
     drain();
@@ -45,33 +43,37 @@ class Watches {
     if (descriptor < 0) return -1;
     auto& kernel = kernel_[descriptor];
     ++kernel.watchers;
-    watches_.push_back({path, descriptor, kernel.writes, overflows_});
-    return static_cast<int>(watches_.size() - 1);
+    const int id = next_id_++;
+    watches_.emplace(id, Watch{path, descriptor, kernel.writes, overflows_});
+    return id;
   }
 
   bool ended(int watch) {
     std::lock_guard lock(mutex_);
     drain();
-    return written(watches_[static_cast<std::size_t>(watch)]);
+    const auto w = watches_.find(watch);
+    return w != watches_.end() && written(w->second);
   }
 
   std::optional<std::string> some_ended() {
     std::lock_guard lock(mutex_);
     drain();
-    for (const auto& w : watches_)
+    for (const auto& [id, w] : watches_)
       if (written(w)) return w.path;
     return std::nullopt;
   }
 
   void end(int watch) {
     std::lock_guard lock(mutex_);
-    auto& w = watches_[static_cast<std::size_t>(watch)];
-    if (std::exchange(w.ended, true)) return;
-    auto kernel = kernel_.find(w.descriptor);
+    const auto w = watches_.find(watch);
+    if (w == watches_.end()) return;
+    const int descriptor = w->second.descriptor;
+    watches_.erase(w);
+    auto kernel = kernel_.find(descriptor);
     if (--kernel->second.watchers > 0) return;
     // Its last watcher: the kernel stops queuing the file's writes (an ended watch's events
     // would fill the queue of a long-lived process).
-    ::inotify_rm_watch(inotify_, w.descriptor);
+    ::inotify_rm_watch(inotify_, descriptor);
     kernel_.erase(kernel);
   }
 
@@ -83,9 +85,9 @@ class Watches {
  private:
   Watches() : inotify_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {}
 
-  /// Whether a write to w's file ended since w began (false once w ended). Under mutex_, drained.
+  /// Whether a write to w's file ended since w began. Under mutex_, drained.
   bool written(const Watch& w) const {
-    return !w.ended && (kernel_.at(w.descriptor).writes != w.writes_before || overflows_ != w.overflows_before);
+    return kernel_.at(w.descriptor).writes != w.writes_before || overflows_ != w.overflows_before;
   }
 
   /// Counts every queued event. Under mutex_.
@@ -107,7 +109,8 @@ class Watches {
 
   std::mutex mutex_;
   int inotify_;
-  std::vector<Watch> watches_;  // by the number watch() returned, ended ones included
+  std::unordered_map<int, Watch> watches_;  // by the number watch() returned, until ended
+  int next_id_ = 0;
   std::unordered_map<int, KernelWatch> kernel_;  // by kernel watch descriptor, while watched
   std::uint64_t overflows_ = 0;
 };
