@@ -53,21 +53,19 @@ class Collector {
       if (error_number == ELOOP) return problem(path, "a loop of symbolic links");
       return problem(path, "cannot open: " + because(error_number));
     }
+    // Watched before its identity is taken: a write under way now does not change its time. (Not
+    // a regular file: its watch ends below, before a directory is walked.)
+    auto write_watch = options_.watch_writes ? std::make_shared<const WriteWatch>(fd.get(), path) : nullptr;
     struct stat status {};
     if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
     if (S_ISREG(status.st_mode)) {
       if (detail::on_pseudo_file_system(fd.get())) return problem(path, detail::pseudo_file_refusal());
-      // Watched, then its identity taken again: a write under way now does not change its time.
-      std::shared_ptr<const WriteWatch> write_watch;
-      if (options_.watch_writes) {
-        write_watch = std::make_shared<const WriteWatch>(fd.get(), path);
-        if (::fstat(fd.get(), &status) != 0) return problem(path, "cannot stat: " + because(errno));
-      }
       auto size = static_cast<std::uint64_t>(status.st_size);
       result_.files.push_back({path, size, detail::identity_of(status), std::move(write_watch)});
       result_.total_bytes += size;
       return;
     }
+    write_watch.reset();
     if (!S_ISDIR(status.st_mode)) return problem(path, "not a regular file or a directory");
     DirectoryId id{status.st_dev, status.st_ino};
     if (std::ranges::find(walking_, id) != walking_.end())
@@ -109,7 +107,8 @@ InputFiles collect_input_files(std::span<const std::filesystem::path> operands, 
   return std::move(collector).take();
 }
 
-WriteWatch::WriteWatch(int fd, const std::filesystem::path& path) noexcept : watch_(detail::watch_writes(fd, path.native())) {}
+WriteWatch::WriteWatch(int fd, const std::filesystem::path& path) noexcept
+    : watch_(detail::watch_writes(fd, path.native())) {}
 
 WriteWatch::~WriteWatch() { detail::end_write_watch(watch_); }
 

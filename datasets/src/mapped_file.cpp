@@ -84,7 +84,8 @@ void MappedFile::throw_if_changed() const {
 
 void throw_if_some_input_changed() {
   if (auto changed = detail::some_changed_mapping()) throw_changed(changed->path, changed->shrank);
-  if (auto written = detail::some_write_ended()) throw_changed(*written, false);  // a listed file
+  // A listed file (InputFile); a mapped one was found above.
+  if (auto written = detail::some_write_ended()) throw_changed(*written, false);
 }
 
 void MappedFile::touch_every_page() const noexcept {

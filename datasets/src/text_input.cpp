@@ -31,8 +31,9 @@ detail::FileDescriptor open_for_reading(const std::filesystem::path& path) {
 }
 
 /// input_error when the open `fd` is no longer `file` as listed: another file now at its path, or
-/// the same one shortened or otherwise modified since.
-void check_unchanged(int fd, const InputFile& file) {
+/// the same one shortened or otherwise modified since (after a read, `after_read`, also a write
+/// that ended on it since it was listed: the watch is asked once a piece).
+void check_unchanged(int fd, const InputFile& file, bool after_read) {
   struct stat status {};
   if (::fstat(fd, &status) != 0)
     throw input_error("cannot stat " + in_quotes(file.path) + ": " + std::generic_category().message(errno));
@@ -41,7 +42,7 @@ void check_unchanged(int fd, const InputFile& file) {
     throw input_error(in_quotes(file.path) + " was replaced by another file while it was read");
   if (static_cast<std::uint64_t>(status.st_size) < file.size)
     throw input_error(in_quotes(file.path) + " became shorter while it was read");
-  if (now != file.identity || (file.write_watch && file.write_watch->write_ended()))
+  if (now != file.identity || (after_read && file.write_watch && file.write_watch->write_ended()))
     throw input_error(in_quotes(file.path) + " was modified while it was read");
 }
 
@@ -142,9 +143,9 @@ std::string_view TextInput::text(const TextPiece& piece, std::string& buffer) co
   // resize_and_overwrite would skip zeroing the buffer; GCC 12's library has it only as an extension.
   if (buffer.size() < piece.size) buffer.resize(piece.size);
   auto fd = open_for_reading(file.path);
-  check_unchanged(fd.get(), file);
+  check_unchanged(fd.get(), file, false);
   read_exactly(fd.get(), file.path, piece.offset, buffer.data(), static_cast<std::size_t>(piece.size));
-  check_unchanged(fd.get(), file);  // not modified during the read either
+  check_unchanged(fd.get(), file, true);  // not modified during the read either
   return std::string_view(buffer.data(), static_cast<std::size_t>(piece.size));
 }
 

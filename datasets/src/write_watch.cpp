@@ -36,7 +36,9 @@ class Watches {
     std::lock_guard lock(mutex_);
     if (inotify_ < 0 || next_id_ == std::numeric_limits<int>::max()) return -1;
     // Counted before the watch is added: a write that ends in between counts as after it, which
-    // can only refuse a file, never let a torn read through.
+    // can only refuse a file, never let a torn read through. (Not drained, a write that ended
+    // before, still queued for another watcher of the file, would count as after it too: a file
+    // mapped again after a change was refused.)
     drain();
     const std::string open_file = "/proc/self/fd/" + std::to_string(fd);  // not a path that may name another
     const int descriptor = ::inotify_add_watch(inotify_, open_file.c_str(), IN_MODIFY);
