@@ -91,6 +91,7 @@
 
 #include "benchmark_arguments.hpp"
 #include "benchmark_names.hpp"
+#include "collective_sweep.hpp"
 #include "exit_status.hpp"
 #include "spmd_driver.hpp"
 
@@ -101,11 +102,14 @@ using pgasmr::bench::SpmdDriver;
 
 namespace {
 
+using pgasmr::bench::CollectiveKind;
+using pgasmr::bench::delivered_bytes;
 using pgasmr::bench::join;
+using pgasmr::bench::max_bytes;
+using pgasmr::bench::swept_collectives;
+using pgasmr::bench::sweep_sizes;
 using pgasmr::bench::set_bytes;
 using pgasmr::bench::unit_for;
-
-constexpr std::size_t max_bytes = std::size_t{16} << 20;
 
 constexpr std::string_view usage =
     "usage: pgasmr-bench-coll [--sync mpi|all] [runtime options] [Google Benchmark options]\n"
@@ -119,39 +123,6 @@ constexpr std::string_view usage =
     "    pgasmr-bench-coll --threads 1\n"
     "Runtime options:\n";
 
-enum class Kind : std::uint8_t {
-  broadcast,
-  broadcast_in_place_priv,
-  scatter,
-  gather,
-  allgather,
-  allgather_v_priv,
-  exchange,
-  exchange_in_place_priv,
-  reduce,
-  allreduce,
-};
-
-struct Collective {
-  Kind kind;
-  std::string_view name;
-  bool all_to_all;  // delivers n x n blocks per call (else n)
-  std::size_t min_bytes;
-};
-
-constexpr std::array collectives{
-    Collective{Kind::broadcast, "broadcast", false, 4},
-    Collective{Kind::broadcast_in_place_priv, "broadcast_in_place_priv", false, 4},
-    Collective{Kind::scatter, "scatter", false, 4},
-    Collective{Kind::gather, "gather", false, 4},
-    Collective{Kind::allgather, "allgather", true, 4},
-    Collective{Kind::allgather_v_priv, "allgather_v_priv", true, 4},
-    Collective{Kind::exchange, "exchange", true, 4},
-    Collective{Kind::exchange_in_place_priv, "exchange_in_place_priv", true, 4},
-    Collective{Kind::reduce, "reduce", false, 8},
-    Collective{Kind::allreduce, "allreduce", false, 8},
-};
-
 struct AlgorithmName {
   coll::Algorithm algorithm;
   std::string_view name;
@@ -163,13 +134,6 @@ constexpr std::array algorithms{AlgorithmName{coll::Algorithm::automatic, "autom
                                 AlgorithmName{coll::Algorithm::binomial, "binomial"},
                                 AlgorithmName{coll::Algorithm::pairwise, "pairwise"},
                                 AlgorithmName{coll::Algorithm::bruck, "bruck"}};
-
-/// 4 B, 8 B, then x4 steps from 16 B to 16 MiB.
-std::vector<std::size_t> sizes() {
-  std::vector<std::size_t> result{4, 8};
-  for (std::size_t bytes = 16; bytes <= max_bytes; bytes *= 4) result.push_back(bytes);
-  return result;
-}
 
 /// What every thread works with: its private buffers and the calls' options.
 struct Thread {
@@ -193,7 +157,7 @@ struct Thread {
 
   /// One call of collective `action` (index into collectives x algorithms) of `bytes`.
   void run(std::uint64_t action, std::size_t bytes) {
-    const auto& collective = collectives[action / algorithms.size()];
+    const auto& collective = swept_collectives[action / algorithms.size()];
     coll::Options options{.sync = sync, .algorithm = algorithms[action % algorithms.size()].algorithm};
     auto& m = *me;
     std::span<std::byte> one_src(source.data(), bytes), all_src(source.data(), n * bytes);
@@ -201,23 +165,23 @@ struct Thread {
     std::span<double> doubles(input.data(), bytes / sizeof(double));
     std::span<double> result_span(&result, 1);
     switch (collective.kind) {
-      case Kind::broadcast: coll::broadcast(m, one_dst, one_src, bytes, options); break;
-      case Kind::broadcast_in_place_priv:
+      case CollectiveKind::broadcast: coll::broadcast(m, one_dst, one_src, bytes, options); break;
+      case CollectiveKind::broadcast_in_place_priv:
         coll::broadcast(m, coll::in_place, std::span<std::byte>(buffer.data(), bytes), bytes, options);
         break;
-      case Kind::scatter: coll::scatter(m, one_dst, all_src, bytes, options); break;
-      case Kind::gather: coll::gather(m, all_dst, one_src, bytes, options); break;
-      case Kind::allgather: coll::allgather(m, all_dst, one_src, bytes, options); break;
-      case Kind::allgather_v_priv:
+      case CollectiveKind::scatter: coll::scatter(m, one_dst, all_src, bytes, options); break;
+      case CollectiveKind::gather: coll::gather(m, all_dst, one_src, bytes, options); break;
+      case CollectiveKind::allgather: coll::allgather(m, all_dst, one_src, bytes, options); break;
+      case CollectiveKind::allgather_v_priv:
         std::fill(counts.begin(), counts.end(), bytes);
         coll::allgather_v(m, all_dst, one_src, counts, {}, options);
         break;
-      case Kind::exchange: coll::exchange(m, all_dst, all_src, bytes, options); break;
-      case Kind::exchange_in_place_priv:
+      case CollectiveKind::exchange: coll::exchange(m, all_dst, all_src, bytes, options); break;
+      case CollectiveKind::exchange_in_place_priv:
         coll::exchange(m, coll::in_place, std::span<std::byte>(buffer.data(), n * bytes), bytes, options);
         break;
-      case Kind::reduce: coll::reduce(m, result_span, doubles, coll::op::add{}, options); break;
-      case Kind::allreduce: coll::allreduce(m, result_span, doubles, coll::op::add{}, options); break;
+      case CollectiveKind::reduce: coll::reduce(m, result_span, doubles, coll::op::add{}, options); break;
+      case CollectiveKind::allreduce: coll::allreduce(m, result_span, doubles, coll::op::add{}, options); break;
     }
   }
 };
@@ -234,10 +198,8 @@ void coll_bench(benchmark::State& state, std::uint64_t action, std::size_t bytes
     leader->run(action, bytes);
     benchmark::ClobberMemory();
   }
-  const auto& collective = collectives[action / algorithms.size()];
-  auto n = leader->n;
-  auto delivered = bytes * n * (collective.all_to_all ? n : 1);
-  set_bytes(state, delivered);
+  const auto& collective = swept_collectives[action / algorithms.size()];
+  set_bytes(state, delivered_bytes(collective, bytes, leader->n));
 }
 
 void memcpy_bench(benchmark::State& state, std::size_t bytes) {
@@ -261,16 +223,16 @@ void process_vm_readv_bench(benchmark::State& state, std::size_t bytes) {
 }
 
 void register_benchmarks(const pg::Context& me, std::string_view sync_name) {
-  for (std::size_t c = 0; c < collectives.size(); ++c)
+  for (std::size_t c = 0; c < swept_collectives.size(); ++c)
     for (std::size_t a = 0; a < algorithms.size(); ++a)
-      for (auto bytes : sizes()) {
-        if (bytes < collectives[c].min_bytes) continue;
-        auto name = join({"coll/", collectives[c].name, "/", algorithms[a].name, "/", std::to_string(bytes)});
+      for (auto bytes : sweep_sizes()) {
+        if (bytes < swept_collectives[c].min_bytes) continue;
+        auto name = join({"coll/", swept_collectives[c].name, "/", algorithms[a].name, "/", std::to_string(bytes)});
         benchmark::RegisterBenchmark(name.c_str(), coll_bench, c * algorithms.size() + a, bytes)
             ->UseRealTime()
             ->Unit(unit_for(bytes));
       }
-  for (auto bytes : sizes()) {
+  for (auto bytes : sweep_sizes()) {
     benchmark::RegisterBenchmark(join({"baseline/memcpy/", std::to_string(bytes)}).c_str(), memcpy_bench, bytes)
         ->UseRealTime()
         ->Unit(unit_for(bytes));

@@ -53,14 +53,18 @@
 
 #include "benchmark_arguments.hpp"
 #include "benchmark_names.hpp"
+#include "collective_sweep.hpp"
 
 namespace {
 
+using pgasmr::bench::CollectiveKind;
+using pgasmr::bench::delivered_bytes;
 using pgasmr::bench::join;
+using pgasmr::bench::max_bytes;
+using pgasmr::bench::swept_collectives;
+using pgasmr::bench::sweep_sizes;
 using pgasmr::bench::set_bytes;
 using pgasmr::bench::unit_for;
-
-constexpr std::size_t max_bytes = std::size_t{16} << 20;
 
 constexpr std::string_view usage =
     "usage: mpirun -np N pgasmr-bench-mpi-coll [--thread-multiple] [Google Benchmark options]\n"
@@ -69,43 +73,6 @@ constexpr std::string_view usage =
     "and MPI_Allreduce, plus a memcpy baseline. See bench/mpi_coll_bench.cpp.\n"
     "--thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE), pgasmr's thread level, where\n"
     "                   Open MPI locks in its progress engine (default MPI_Init: single)\n";
-
-enum class Kind : std::uint8_t {
-  broadcast,
-  scatter,
-  gather,
-  allgather,
-  allgather_v_priv,
-  exchange,
-  exchange_in_place_priv,
-  reduce,
-  allreduce,
-};
-
-struct Collective {
-  Kind kind;
-  std::string_view name;
-  bool all_to_all;  // delivers n x n blocks per call (else n)
-  std::size_t min_bytes;
-};
-
-constexpr std::array collectives{
-    Collective{Kind::broadcast, "broadcast", false, 4},
-    Collective{Kind::scatter, "scatter", false, 4},
-    Collective{Kind::gather, "gather", false, 4},
-    Collective{Kind::allgather, "allgather", true, 4},
-    Collective{Kind::allgather_v_priv, "allgather_v_priv", true, 4},
-    Collective{Kind::exchange, "exchange", true, 4},
-    Collective{Kind::exchange_in_place_priv, "exchange_in_place_priv", true, 4},
-    Collective{Kind::reduce, "reduce", false, 8},
-    Collective{Kind::allreduce, "allreduce", false, 8},
-};
-
-std::vector<std::size_t> sizes() {
-  std::vector<std::size_t> result{4, 8};
-  for (std::size_t bytes = 16; bytes <= max_bytes; bytes *= 4) result.push_back(bytes);
-  return result;
-}
 
 void check(int code, const char* call) {
   if (code == MPI_SUCCESS) return;
@@ -141,20 +108,21 @@ struct Rank {
     auto c = static_cast<int>(bytes);
     auto* src = source.data();
     auto* dst = destination.data();
-    switch (collectives[action].kind) {
-      case Kind::broadcast:
+    switch (swept_collectives[action].kind) {
+      case CollectiveKind::broadcast:
         check(MPI_Bcast(dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
         break;
-      case Kind::scatter:
+      case CollectiveKind::broadcast_in_place_priv: break;  // not registered: see open_mpi_has_it
+      case CollectiveKind::scatter:
         check(MPI_Scatter(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Scatter");
         break;
-      case Kind::gather:
+      case CollectiveKind::gather:
         check(MPI_Gather(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
         break;
-      case Kind::allgather:
+      case CollectiveKind::allgather:
         check(MPI_Allgather(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
         break;
-      case Kind::allgather_v_priv:
+      case CollectiveKind::allgather_v_priv:
         for (int r = 0; r < n; ++r) {
           counts[static_cast<std::size_t>(r)] = c;
           displacements[static_cast<std::size_t>(r)] = r * c;
@@ -162,19 +130,19 @@ struct Rank {
         check(MPI_Allgatherv(src, c, MPI_BYTE, dst, counts.data(), displacements.data(), MPI_BYTE, MPI_COMM_WORLD),
               "MPI_Allgatherv");
         break;
-      case Kind::exchange:
+      case CollectiveKind::exchange:
         check(MPI_Alltoall(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
         break;
-      case Kind::exchange_in_place_priv:
+      case CollectiveKind::exchange_in_place_priv:
         check(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buffer.data(), c, MPI_BYTE, MPI_COMM_WORLD),
               "MPI_Alltoall");
         break;
-      case Kind::reduce: {
+      case CollectiveKind::reduce: {
         double sum = local_sum(bytes);
         check(MPI_Reduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
         break;
       }
-      case Kind::allreduce: {
+      case CollectiveKind::allreduce: {
         double sum = local_sum(bytes);
         check(MPI_Allreduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
         break;
@@ -214,9 +182,7 @@ void coll_bench(benchmark::State& state, std::uint64_t action, std::size_t bytes
     root->run(action, bytes);
     benchmark::ClobberMemory();
   }
-  auto n = static_cast<std::size_t>(root->n);
-  auto delivered = bytes * n * (collectives[action].all_to_all ? n : 1);
-  set_bytes(state, delivered);
+  set_bytes(state, delivered_bytes(swept_collectives[action], bytes, static_cast<std::size_t>(root->n)));
 }
 
 void memcpy_bench(benchmark::State& state, std::size_t bytes) {
@@ -265,13 +231,13 @@ int main(int argc, char** argv) {
       follow(me);
     } else {
       root = &me;
-      for (std::size_t c = 0; c < collectives.size(); ++c)
-        for (auto bytes : sizes()) {
-          if (bytes < collectives[c].min_bytes) continue;
-          auto name = join({"mpi/", collectives[c].name, "/", std::to_string(bytes)});
+      for (std::size_t c = 0; c < swept_collectives.size(); ++c)
+        for (auto bytes : sweep_sizes()) {
+          if (bytes < swept_collectives[c].min_bytes || !swept_collectives[c].open_mpi_has_it) continue;
+          auto name = join({"mpi/", swept_collectives[c].name, "/", std::to_string(bytes)});
           benchmark::RegisterBenchmark(name.c_str(), coll_bench, c, bytes)->UseRealTime()->Unit(unit_for(bytes));
         }
-      for (auto bytes : sizes())
+      for (auto bytes : sweep_sizes())
         benchmark::RegisterBenchmark(join({"baseline/memcpy/", std::to_string(bytes)}).c_str(), memcpy_bench, bytes)
             ->UseRealTime()
             ->Unit(unit_for(bytes));
