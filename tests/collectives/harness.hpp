@@ -34,6 +34,7 @@
 
 #include "collectives/model.hpp"
 #include "collectives/team_groups.hpp"
+#include "support/random_bits.hpp"
 
 namespace pgasmr::test {
 
@@ -57,13 +58,6 @@ struct Record {
   char tag[3];
   friend bool operator==(const Record&, const Record&) = default;
 };
-
-inline std::uint64_t mix(std::uint64_t x) {  // splitmix64
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 /// What a value belongs to: every buffer of a case has its own values.
 enum class Tag : std::uint64_t { shared_source = 1, shared_destination, private_source, private_destination, shared_buffer, private_buffer };

@@ -40,6 +40,7 @@
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/shared_array.hpp>
 
+#include "support/random_bits.hpp"
 #include "support/spmd.hpp"
 
 namespace {
@@ -48,13 +49,7 @@ namespace pg = pgasmr::pgas;
 namespace coll = pgasmr::coll;
 namespace detail = pgasmr::coll::detail;
 using pgasmr::test::for_each_thread_count;
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+using pgasmr::test::mix;
 
 /// Lanes per run, as docs/collectives.md states it: 128 bytes of elements.
 template <class T>

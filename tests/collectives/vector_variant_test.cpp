@@ -34,8 +34,9 @@
 #include <pgasmr/pgas/team.hpp>
 
 #include "collectives/vector_model.hpp"
-#include "support/expect_error.hpp"
 #include "collectives/team_groups.hpp"
+#include "support/expect_error.hpp"
+#include "support/random_bits.hpp"
 #include "support/spmd.hpp"
 
 namespace {
@@ -44,6 +45,8 @@ namespace pg = pgasmr::pgas;
 namespace coll = pgasmr::coll;
 namespace vm = pgasmr::test::vmodel;
 using pgasmr::test::for_each_thread_count;
+using pgasmr::test::mix;
+using pgasmr::test::Rng;
 using pgasmr::test::run_spmd;
 
 // ---- values ------------------------------------------------------------------------------------
@@ -54,19 +57,6 @@ struct Rec {
   double weight;
   char tag[3];
   friend bool operator==(const Rec&, const Rec&) = default;
-};
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() { return mix(state++); }
-  std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
 };
 
 template <class T>

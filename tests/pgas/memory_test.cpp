@@ -22,6 +22,7 @@
 #include <pgasmr/pgas/runtime.hpp>
 
 #include "support/expect_error.hpp"
+#include "support/random_bits.hpp"
 #include "support/spmd.hpp"
 
 namespace pg = pgasmr::pgas;
@@ -46,18 +47,6 @@ std::vector<std::uint32_t> marks(std::size_t id, std::size_t count) {
 
 /// The id of part `t` of a global allocation `id` (ids stay below 2^26).
 std::size_t part_id(std::size_t id, int t) { return id + (static_cast<std::size_t>(t + 1) << 26); }
-
-/// A small deterministic generator (splitmix64), the same on every platform.
-struct Random {
-  std::uint64_t state;
-  std::uint64_t next() {
-    auto z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::size_t between(std::size_t low, std::size_t high) { return low + next() % (high - low + 1); }
-};
 
 /// Reads `count` elements at `at` and counts those that differ from allocation `id`'s marks.
 std::size_t wrong_marks(pg::Context& me, pg::global_ptr<std::uint32_t> at, std::size_t id, std::size_t count) {
@@ -334,7 +323,7 @@ TEST(Memory, zero_sized_allocations_are_distinct_and_freeable) {
 TEST(Memory, many_live_allocations_do_not_overlap) {
   for_each_thread_count([](pg::Context& me) {
     const auto self = static_cast<std::size_t>(me.thread());
-    Random random{0x5EED + self};
+    pgasmr::test::Rng random{0x5EED + self};
     struct Live {
       pg::global_ptr<std::uint32_t> at;
       std::size_t count, id;
@@ -345,11 +334,11 @@ TEST(Memory, many_live_allocations_do_not_overlap) {
     for (int round = 0; round < 3; ++round) {
       // Many local and some global allocations of assorted sizes, plus one collective.
       for (int i = 0; i < 150; ++i) {
-        auto count = random.between(0, 2000);
+        auto count = random.below(2001);
         live.push_back({pg::local_alloc<std::uint32_t>(me, count), count, next_id++, false});
       }
       for (int i = 0; i < 10; ++i) {
-        auto count = random.between(1, 500);
+        auto count = 1 + random.below(500);
         live.push_back({pg::global_alloc<std::uint32_t>(me, me.threads(), count), count, next_id++, true});
       }
       auto collective = pg::all_alloc<std::uint32_t>(me, me.threads(), 300);

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/random_bits.hpp"
+
 namespace pgasmr::test {
 
 /// The correctly rounded sum of finite terms, as math.fsum (no overflow checks: the partial
@@ -55,18 +57,10 @@ inline double fsum(std::span<const double> terms) {
 
 inline double fsum(std::initializer_list<double> terms) { return fsum(std::span<const double>(terms.begin(), terms.size())); }
 
-/// splitmix64.
-inline std::uint64_t mix_bits(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 /// A double from random bits: sign, mantissa and a biased exponent in [lowest, highest].
 inline double random_double(std::uint64_t h, unsigned lowest, unsigned highest) {
-  auto exponent = lowest + static_cast<unsigned>(mix_bits(h) % (highest - lowest + 1));
-  auto bits = (h & (std::uint64_t{1} << 63)) | (std::uint64_t{exponent} << 52) | (mix_bits(h + 1) >> 12);
+  auto exponent = lowest + static_cast<unsigned>(mix(h) % (highest - lowest + 1));
+  auto bits = (h & (std::uint64_t{1} << 63)) | (std::uint64_t{exponent} << 52) | (mix(h + 1) >> 12);
   return std::bit_cast<double>(bits);
 }
 
@@ -75,12 +69,12 @@ inline double random_double(std::uint64_t h, unsigned lowest, unsigned highest) 
 /// plain addition lose what lies below them), and the others span every magnitude from
 /// subnormal to 2^1000, mostly between 2^-40 and 2^40.
 inline double ill_conditioned_term(std::uint64_t k, std::uint64_t seed) {
-  auto pair = mix_bits(seed * 0x100000001b3ULL + k / 2);
+  auto pair = mix(seed * 0x100000001b3ULL + k / 2);
   if (pair % 3 == 0) {
     double big = random_double(pair, 1023 + 900, 1023 + 999);
     return k % 2 == 0 ? big : -big;
   }
-  auto h = mix_bits(pair + k);
+  auto h = mix(pair + k);
   switch (h % 16) {
     case 0: return random_double(h, 0, 1023 + 999);  // anything below 2^1000
     case 1:
