@@ -56,6 +56,8 @@ void Liveness::transport_call_begins(TransportCall call) noexcept {
   if (call.processes == 0) return;
   my_transport_call->which.store(call.which, std::memory_order_relaxed);
   my_transport_call->what.store(call.what, std::memory_order_relaxed);
+  my_transport_call->group.store(call.group, std::memory_order_relaxed);
+  my_transport_call->index.store(call.index, std::memory_order_relaxed);
   my_transport_call->processes.store(call.processes, std::memory_order_relaxed);
   wait_begins();
 }
@@ -98,7 +100,9 @@ std::vector<Liveness::Look> Liveness::look() const {
                      slots_[k].waiting.load(std::memory_order_relaxed),
                      {slots_[k].transport_call.processes.load(std::memory_order_relaxed),
                       slots_[k].transport_call.which.load(std::memory_order_relaxed),
-                      slots_[k].transport_call.what.load(std::memory_order_relaxed)},
+                      slots_[k].transport_call.what.load(std::memory_order_relaxed),
+                      slots_[k].transport_call.group.load(std::memory_order_relaxed),
+                      slots_[k].transport_call.index.load(std::memory_order_relaxed)},
                      slots_[k].active.load(std::memory_order_relaxed)});
   return slots;
 }

@@ -39,7 +39,7 @@ class Job;
 
 /// Where a thread notes the blocking MPI call it is in (see TransportCall; processes 0: none).
 struct TransportCallSlot {
-  std::atomic<std::uint64_t> processes{0}, which{0}, what{0};
+  std::atomic<std::uint64_t> processes{0}, which{0}, what{0}, group{0}, index{0};
 };
 
 class Liveness {

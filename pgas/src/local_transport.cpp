@@ -43,6 +43,7 @@ class LocalTransport final : public Transport {
     unreachable();
   }
   std::unique_ptr<ProcessGroup> world_group() override { return nullptr; }
+  std::optional<std::uint64_t> collective_calls_begun(std::uint32_t) const override { return std::nullopt; }
   void agree_on_next_step(bool) override {}
   [[noreturn]] void abort_job() override { std::abort(); }
 

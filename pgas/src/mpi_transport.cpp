@@ -15,7 +15,9 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <pgasmr/pgas/error.hpp>
@@ -198,6 +200,40 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
   return x ^ x >> 31;
 }
 
+/// The process's live groups with their counts of collective calls begun, for the liveness
+/// watch (MpiTransport::collective_calls_begun).
+class GroupRegistry {
+ public:
+  void add(std::uint64_t id, const std::atomic<std::uint64_t>& calls) {
+    std::lock_guard lock(mutex_);
+    groups_.emplace_back(id, &calls);
+  }
+  void remove(const std::atomic<std::uint64_t>& calls) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(groups_, [&](const auto& group) { return group.second == &calls; });
+  }
+  std::optional<std::uint64_t> calls_begun(std::uint32_t id_low_bits) const {
+    std::lock_guard lock(mutex_);
+    std::optional<std::uint64_t> found;
+    for (const auto& [id, calls] : groups_) {
+      if (static_cast<std::uint32_t>(id) != id_low_bits) continue;
+      if (found) return std::nullopt;  // two groups alike in those bits: neither can be told
+      found = calls->load(std::memory_order_relaxed);
+    }
+    return found;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::pair<std::uint64_t, const std::atomic<std::uint64_t>*>> groups_;
+};
+
+/// Never destroyed: a group may end after static destructors have run (a runtime ended by exit()).
+GroupRegistry& live_groups() {
+  static auto* registry = new GroupRegistry;
+  return *registry;
+}
+
 class MpiGroup final : public ProcessGroup {
  public:
   /// `id`: the same in every process of the group, and told apart from the other groups' (see
@@ -207,8 +243,12 @@ class MpiGroup final : public ProcessGroup {
     MPI_Comm_size(comm_, &size_);
     MPI_Comm_rank(comm_, &rank_);
     processes_ = process_mask(comm_, size_);
+    live_groups().add(id_, calls_);
   }
-  ~MpiGroup() override { MPI_Comm_free(&comm_); }
+  ~MpiGroup() override {
+    live_groups().remove(calls_);
+    MPI_Comm_free(&comm_);
+  }
 
   int size() const override { return size_; }
   int rank() const override { return rank_; }
@@ -355,9 +395,10 @@ class MpiGroup final : public ProcessGroup {
   /// alike, else 0); a point-to-point call is not compared.
   TransportCall collective(CallKind kind, std::size_t size = 0, int root = 0) {
     const auto what = mix(static_cast<std::uint64_t>(kind), mix(size, static_cast<std::uint64_t>(root)));
-    return {processes_, mix(id_, calls_.fetch_add(1, std::memory_order_relaxed)), what | 1};
+    const auto index = calls_.fetch_add(1, std::memory_order_relaxed);
+    return {processes_, mix(id_, index), what | 1, id_, index};
   }
-  TransportCall point_to_point() const { return {processes_, 0, 0}; }
+  TransportCall point_to_point() const { return {processes_, 0, 0, 0, 0}; }
 
   std::uint64_t processes_ = 0;  // for TransportCallNote
   std::uint64_t id_;
@@ -471,6 +512,10 @@ class MpiTransport final : public Transport {
                        std::uint64_t operand, std::uint64_t expected) override {
     return width == 8 ? atomic_word<std::uint64_t>(op, is_signed, process, displacement, operand, expected)
                       : atomic_word<std::uint32_t>(op, is_signed, process, displacement, operand, expected);
+  }
+
+  std::optional<std::uint64_t> collective_calls_begun(std::uint32_t group_id_low_bits) const override {
+    return live_groups().calls_begun(group_id_low_bits);
   }
 
   std::unique_ptr<ProcessGroup> world_group() override {

@@ -43,10 +43,27 @@ std::uint64_t call_word(const TransportCall& call, std::uint64_t look) {
   return (call.which & hash_mask) | ((call.what & hash_mask) | 1) << 26 | (look & call_look_mask) << 52;
 }
 
-/// The call word of `words` if it goes with its finding's look, else 0.
-std::uint64_t call_at_look(PeerStates::Words words) {
-  const auto look = words.finding >> 44 & look_mask;
-  return (words.call >> 52) == (look & call_look_mask) ? words.call & ((std::uint64_t{1} << 52) - 1) : 0;
+// The group-call word: the low 32 bits of the group's id, the call's index among the group's
+// collective calls (19 bits: compared modulo 2^19), a bit that marks it set, and the look.
+// The waiters word: a bit for each of the first 51 processes, the set bit, and the look.
+constexpr unsigned index_bits = 19;
+constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1, set_bit = std::uint64_t{1} << 51;
+constexpr int waiter_processes = 51;
+
+std::uint64_t group_call_word(const TransportCall& call, std::uint64_t look) {
+  if (call.what == 0) return 0;
+  return (call.group & 0xffffffff) | (call.index & index_mask) << 32 | set_bit | (look & call_look_mask) << 52;
+}
+
+std::uint64_t waiters_word(std::uint64_t processes, std::uint64_t look) {
+  return processes | set_bit | (look & call_look_mask) << 52;
+}
+
+/// `word` (a call, group-call or waiters word of `finding`'s process) without its look if it
+/// goes with that finding's look, else 0.
+std::uint64_t at_look(std::uint64_t word, std::uint64_t finding) {
+  const auto look = finding >> 44 & look_mask;
+  return (word >> 52) == (look & call_look_mask) ? word & ((std::uint64_t{1} << 52) - 1) : 0;
 }
 
 }  // namespace
@@ -61,24 +78,30 @@ bool PeerStates::none_can_go_on(const Finding& finding) {
   auto kind = finding.kind;
   const auto& calls = finding.transport_calls;
   const std::uint64_t in_mpi = calls.empty() ? 0 : 1;
-  // The others compare their calls with this process's one call, stuck or perhaps moving data.
-  const auto call = kind == Kind::stuck && calls.size() == 1 ? call_word(calls.front(), looks_) : 0;
+  // The others compare their calls with this process's one call, stuck or perhaps moving data,
+  // and learn who waits for this process in calls it has not begun.
+  const bool one_call = kind == Kind::stuck && calls.size() == 1;
+  const auto call = one_call ? call_word(calls.front(), looks_) : 0;
+  const auto group_call = one_call ? group_call_word(calls.front(), looks_) : 0;
+  std::uint64_t waiters = 0;
   std::optional<Reading> now;
   if (kind == Kind::stuck && in_mpi) {
     now = read();
+    waiters = waiters_word(waiting_for_this_one(*now), looks_);
     if (!each_waits_in_vain(calls, *now)) {  // may be moving data
-      publish({encode({state_running, 0, in_mpi, serial_, 0, looks_}), call});
+      publish({encode({state_running, 0, in_mpi, serial_, 0, looks_}), call, group_call, waiters});
       before_.reset();
       return false;
     }
   }
   if (kind != Kind::stuck) {
-    publish({encode({kind == Kind::returned ? state_returned : state_running, 0, 0, serial_, 0, 0}), 0});
+    publish({encode({kind == Kind::returned ? state_returned : state_running, 0, 0, serial_, 0, 0}), 0, 0, 0});
     before_.reset();
     return false;
   }
   if (!before_) stuck_since_ = looks_;
-  publish({encode({state_stuck, finding.threads_returned ? 1u : 0u, in_mpi, serial_, stuck_since_, looks_}), call});
+  publish({encode({state_stuck, finding.threads_returned ? 1u : 0u, in_mpi, serial_, stuck_since_, looks_}), call,
+           group_call, waiters});
   if (!now) now = read();
   bool none = before_ && none_can_go_on(*before_, *now);
   before_ = std::move(now);
@@ -87,9 +110,13 @@ bool PeerStates::none_can_go_on(const Finding& finding) {
 
 void PeerStates::publish(Words words) {
   const auto first_thread = job_.process() * job_.threads_per_process();
-  // The call word first: a reader takes it with the finding of the same look only.
-  if (words.call != published_.call)
-    job_.atomic(atomic_op::store, 8, false, first_thread, SegmentLayout::liveness_call_slot, words.call, 0);
+  // The call words first: a reader takes them with the finding of the same look only.
+  auto store = [&](std::size_t slot, std::uint64_t word, std::uint64_t published) {
+    if (word != published) job_.atomic(atomic_op::store, 8, false, first_thread, slot, word, 0);
+  };
+  store(SegmentLayout::liveness_call_slot, words.call, published_.call);
+  store(SegmentLayout::liveness_group_call_slot, words.group_call, published_.group_call);
+  store(SegmentLayout::liveness_waiters_slot, words.waiters, published_.waiters);
   if (words.finding != published_.finding)
     job_.atomic(atomic_op::store, 8, false, first_thread, SegmentLayout::liveness_slot, words.finding, 0);
   published_ = words;
@@ -100,9 +127,10 @@ PeerStates::Reading PeerStates::read() const {
   for (int p = 0; p < job_.processes(); ++p) {
     const auto first_thread = p * job_.threads_per_process();
     // The finding first: a call word read after it is of its look or a later one.
-    auto finding = job_.atomic(atomic_op::load, 8, false, first_thread, SegmentLayout::liveness_slot, 0, 0);
-    auto call = job_.atomic(atomic_op::load, 8, false, first_thread, SegmentLayout::liveness_call_slot, 0, 0);
-    words.push_back({finding, call});
+    auto load = [&](std::size_t slot) { return job_.atomic(atomic_op::load, 8, false, first_thread, slot, 0, 0); };
+    const auto finding = load(SegmentLayout::liveness_slot);
+    words.push_back({finding, load(SegmentLayout::liveness_call_slot), load(SegmentLayout::liveness_group_call_slot),
+                     load(SegmentLayout::liveness_waiters_slot)});
   }
   return words;
 }
@@ -129,12 +157,38 @@ bool PeerStates::each_waits_in_vain(const std::vector<TransportCall>& calls, con
       auto fields = decode(words.finding);
       if (p == job_.process() || (call.processes >> p & 1) == 0 || fields.serial != serial_) continue;
       if (fields.kind == state_returned || (fields.kind == state_stuck && fields.in_mpi == 0)) return true;
-      const auto theirs = call_at_look(words);
+      const auto theirs = at_look(words.call, words.finding);
       const bool same_call = mine != 0 && theirs != 0 && (theirs & hash_mask) == (mine & hash_mask);
       if (fields.in_mpi != 0 && same_call && theirs != mine) return true;
+      // Each waits for the other to begin its call, which neither can while it waits.
+      const auto their_call = at_look(words.group_call, words.finding);
+      const bool they_wait_for_this_one = their_call != 0 && has_not_begun(their_call);
+      const bool this_one_waits_for_them = job_.process() < waiter_processes &&
+                                           (at_look(words.waiters, words.finding) >> job_.process() & 1) != 0;
+      if (fields.in_mpi != 0 && they_wait_for_this_one && this_one_waits_for_them) return true;
     }
     return false;
   });
+}
+
+std::uint64_t PeerStates::waiting_for_this_one(const Reading& reading) const {
+  std::uint64_t processes = 0;
+  for (int p = 0; p < job_.processes() && p < waiter_processes; ++p) {
+    const auto& words = reading[static_cast<std::size_t>(p)];
+    const auto fields = decode(words.finding);
+    if (p == job_.process() || fields.serial != serial_ || fields.in_mpi == 0) continue;
+    const auto their_call = at_look(words.group_call, words.finding);
+    if (their_call != 0 && has_not_begun(their_call)) processes |= std::uint64_t{1} << p;
+  }
+  return processes;
+}
+
+bool PeerStates::has_not_begun(std::uint64_t group_call) const {
+  const auto begun = job_.transport().collective_calls_begun(static_cast<std::uint32_t>(group_call));
+  if (!begun) return false;  // not of that group (or it cannot tell which group that is)
+  // Calls begun past that call's index, modulo 2^19: none, or "fewer than none".
+  const auto past = (*begun - (group_call >> 32 & index_mask)) & index_mask;
+  return past == 0 || past > index_mask / 2;
 }
 
 PeerStates::Returned PeerStates::returned() const {

@@ -23,16 +23,20 @@ class Job;
 struct TransportCall {
   std::uint64_t processes = 0;
   std::uint64_t which = 0, what = 0;
+  /// The group's id and the count of its collective calls before this one (which hashes both):
+  /// a process of the group that has begun no more calls of it has not begun this one.
+  std::uint64_t group = 0, index = 0;
 };
 
 class PeerStates {
  public:
   explicit PeerStates(const Job& job);
 
-  /// A process's words: its finding, and its one MPI call (which and what, 0: none, several, or
-  /// not comparable) with the look that found it.
+  /// A process's words: its finding; its one MPI call (which and what, 0: none, several, or not
+  /// comparable), and that call's group and index; the processes that wait for it in calls it
+  /// has not begun; each with the look that found it.
   struct Words {
-    std::uint64_t finding = 0, call = 0;
+    std::uint64_t finding = 0, call = 0, group_call = 0, waiters = 0;
   };
 
   /// What a look at this process's threads found.
@@ -64,9 +68,15 @@ class PeerStates {
   Reading read() const;
   bool none_can_go_on(const Reading& before, const Reading& now) const;
   /// Whether every one of `calls` has another process of its group that, in `reading`, had
-  /// returned from the body, was stuck with no thread in an MPI call, or waited in the same call
-  /// of the group as another collective call.
+  /// returned from the body, was stuck with no thread in an MPI call, waited in the same call of
+  /// the group as another collective call, or waited in a call (of another group: a team's twin,
+  /// say) that this process has not begun while it had not begun this process's call.
   bool each_waits_in_vain(const std::vector<TransportCall>& calls, const Reading& reading) const;
+  /// The processes whose one MPI call in `reading` this process has not begun (a mask).
+  std::uint64_t waiting_for_this_one(const Reading& reading) const;
+  /// Whether this process is of the group of `group_call` (another process's word) and has not
+  /// begun that call.
+  bool has_not_begun(std::uint64_t group_call) const;
 
   const Job& job_;
   std::uint64_t serial_;           // the job's, in every word: a word of an earlier job reads as running

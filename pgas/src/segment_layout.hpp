@@ -17,6 +17,8 @@ struct SegmentLayout {
   static constexpr std::size_t size_slot = 72;           // on thread 0: the size it was asked for
   static constexpr std::size_t liveness_slot = 80;       // on a process's first thread: its watch's finding
   static constexpr std::size_t liveness_call_slot = 88;  // on a process's first thread: its one MPI call
+  static constexpr std::size_t liveness_group_call_slot = 96;  // the same call: its group and index
+  static constexpr std::size_t liveness_waiters_slot = 104;    // who waits for it in calls it has not begun
   static constexpr std::size_t message_slot = 128;       // on thread 0: why a collective alloc failed
   static constexpr std::size_t message_bytes = 2048;
   static constexpr std::size_t heap_table_bytes = 32 * 1024;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -55,6 +56,10 @@ class Transport {
 
   /// The group of all processes (nullptr with one process).
   virtual std::unique_ptr<ProcessGroup> world_group() = 0;
+  /// For the liveness watch: the collective calls this process has begun on its one live group
+  /// whose id has these low 32 bits (the watches publish no more of it); nullopt when it has
+  /// none such, or several.
+  virtual std::optional<std::uint64_t> collective_calls_begun(std::uint32_t group_id_low_bits) const = 0;
 
   /// Ends every process of the job with a non-zero status (after a failure in this one).
   [[noreturn]] virtual void abort_job() = 0;

@@ -4,12 +4,16 @@
 //   allreduce-against-reduce   the others allreduce, the last process reduces (run with shared
 //                              segments off: every process waits inside a different MPI call)
 //   broadcast-against-barrier  the others broadcast, the last process waits in a barrier
+//   iallreduce-against-allreduce  the last process starts the i-form and waits for it, the others
+//                              call the blocking form: each waits in an MPI call of another group
+//                              (the team's twin, the team), which the other has not begun
 
 #include <string>
 #include <vector>
 
 #include <pgasmr/collectives/broadcast.hpp>
 #include <pgasmr/collectives/reduce.hpp>
+#include <pgasmr/collectives/request.hpp>
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/error.hpp>
 #include <pgasmr/pgas/runtime.hpp>
@@ -34,6 +38,11 @@ int main(int argc, char** argv) {
         me.barrier();
       else
         coll::broadcast(me, coll::in_place, values, values.size());
+    } else if (mode == "iallreduce-against-allreduce") {
+      if (last)
+        coll::iallreduce(me, result, values).wait();
+      else
+        coll::allreduce(me, result, values);
     } else {
       throw pgasmr::error("probe", me.thread(), "unknown mode '" + mode + "'");
     }
