@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <pgasmr/pgas/context.hpp>
 #include <pgasmr/pgas/error.hpp>
@@ -171,7 +173,18 @@ void Runtime::run(const std::function<void(Context&)>& body) {
     auto watch = job.liveness().watch(job);
     std::vector<std::jthread> workers;
     workers.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) workers.emplace_back(worker, t);
+    for (int t = 0; t < threads; ++t) {
+      try {
+        workers.emplace_back(worker, t);
+      } catch (const std::exception& e) {
+        // The threads started wait for this one in their first barrier: the cancellation ends them.
+        job.cancellation().cancel(std::make_exception_ptr(pgasmr::error(
+            "Runtime::run", -1,
+            "could not start thread " + std::to_string(job.process() * threads + t) + ": " +
+                                e.what() + " (fewer --threads, or higher limits of threads and memory)")));
+        break;
+      }
+    }
   }
   if (auto error = job.cancellation().first_error()) {
     if (job.multi_process()) job.fail_every_process(error);
