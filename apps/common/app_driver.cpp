@@ -151,7 +151,11 @@ struct JobShape {
   std::uint64_t distribution = 0, reduce = 0;  ///< --distribution and --reduce-mode
   std::uint64_t app_flags = 0;  ///< a hash of the app flags' values (not FILE flags: their contents count below)
   /// What process 0 alone does: given to another process only, they would be dropped unsaid.
-  std::uint64_t output = 0, verify = 0, baselines = 0;  ///< 1: given --output; 1: given --verify; --baseline
+  std::uint64_t output = 0;  ///< 1: given --output
+  /// A hash of its path: every process checks the path against its own inputs, and the file
+  /// process 0 writes could be another process's input.
+  std::uint64_t output_path = 0;
+  std::uint64_t verify = 0, baselines = 0;  ///< 1: given --verify; --baseline
   std::uint64_t bytes = 0, files = 0;
   std::uint64_t weights = 0;  ///< a hash of the map elements' weights: how the input is cut
   std::uint64_t content = 0;  ///< the input's fingerprint
@@ -174,6 +178,11 @@ std::uint64_t hash_of_app_flags(const AppOptions& options) {
   return mr::hash_bytes(values.data(), values.size());
 }
 
+std::uint64_t path_hash(const std::filesystem::path& path) {
+  const auto& text = path.native();
+  return mr::hash_bytes(text.data(), text.size());
+}
+
 [[noreturn]] void refuse_other_option(int process, std::string_view flag, std::string_view theirs,
                                       std::string_view first) {
   throw usage_error("process " + std::to_string(process) + " was given " + std::string(flag) + " " +
@@ -192,6 +201,7 @@ void require_same_job(pgas::Context& me, const AppOptions& options, const InputS
                                                 .reduce = static_cast<std::uint64_t>(options.engine.reduce),
                                                 .app_flags = hash_of_app_flags(options),
                                                 .output = options.output.has_value(),
+                                                .output_path = options.output ? path_hash(*options.output) : 0,
                                                 .verify = options.verify,
                                                 .baselines = static_cast<std::uint64_t>(options.baselines),
                                                 .bytes = input.bytes,
@@ -235,6 +245,9 @@ void require_same_job(pgas::Context& me, const AppOptions& options, const InputS
                         " not: every process needs the same command line");
     };
     if (theirs.output != first.output) refuse_given("--output", theirs.output != 0);
+    if (theirs.output_path != first.output_path)
+      throw usage_error("process " + std::to_string(process) +
+                        " was given another --output than process 0: every process needs the same command line");
     if (theirs.verify != first.verify) refuse_given("--verify", theirs.verify != 0);
     if (theirs.baselines != first.baselines)
       refuse_other_option(process, "--baseline", to_string(static_cast<BaselineChoice>(theirs.baselines)),
