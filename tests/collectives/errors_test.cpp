@@ -318,6 +318,21 @@ TEST(Errors, overlapping_private_source_and_destination) {
     else coll::broadcast(me, std::span(v), std::span<const long>(v), 8, {.root = 1});
     EXPECT_EQ(v, root_source);
   });
+  // reduce_scatter: the others may still read a member's source while it writes its block.
+  expect_refusal(3, [](pg::Context& me) {
+    std::vector<long> v(3 * 100, me.thread());
+    coll::reduce_scatter(me, std::span(v).first(100), std::span<const long>(v), 100);
+  }, "reduce_scatter", "overlap");
+  // The other reductions fold the whole input before they write: one buffer may be both (as the
+  // UPC in-place reductions use it).
+  pgasmr::test::run_spmd(3, [](pg::Context& me) {
+    std::vector<long> v(100, me.thread() + 1);
+    coll::allreduce(me, std::span(v).first(1), std::span<const long>(v));
+    EXPECT_EQ(v[0], 600);
+    std::vector<long> w(100, me.thread() + 1);
+    coll::prefix_reduce(me, std::span(w), std::span<const long>(w));
+    EXPECT_EQ(w.back(), 100 * me.thread() * (me.thread() + 1) / 2 + 100 * (me.thread() + 1));
+  });
 }
 
 TEST(Errors, collectives_on_a_twin_team) {

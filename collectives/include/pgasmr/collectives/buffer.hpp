@@ -7,6 +7,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -42,6 +43,13 @@ struct BufferRef {
   /// Bytes the buffer holds (for private memory: of the calling thread).
   std::size_t size_bytes() const noexcept { return is_shared() ? count * element_size : bytes; }
 };
+
+/// Whether `a` and `b` are private and share a byte.
+inline bool private_buffers_overlap(const BufferRef& a, const BufferRef& b) noexcept {
+  if (a.is_shared() || b.is_shared() || a.bytes == 0 || b.bytes == 0) return false;
+  auto first = reinterpret_cast<std::uintptr_t>(a.data), second = reinterpret_cast<std::uintptr_t>(b.data);
+  return first < second + b.bytes && second < first + a.bytes;
+}
 
 template <class T>
 BufferRef private_ref(std::span<T> s) {

@@ -29,9 +29,11 @@ template <class D, class S, class Op = op::add>
   requires matching_buffers<D, S> && reduction_for<Op, element_of<D>>
 void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op = {}, const Options& options = {}) {
   using T = element_of<D>;
-  auto source = detail::erase(src);
-  auto members =
-      detail::membership(me, options, "reduce_scatter", detail::erase(dst), source, detail::agreed<T, Op>(-1, count));
+  auto target = detail::erase(dst), source = detail::erase(src);
+  auto members = detail::membership(me, options, "reduce_scatter", target, source, detail::agreed<T, Op>(-1, count));
+  // The other members may still read this member's source when it writes its block.
+  if (detail::private_buffers_overlap(target, source))
+    detail::refuse(me, options, "reduce_scatter", "the source and the destination overlap: pass separate buffers");
   auto n = static_cast<std::size_t>(members.count);
   auto block_bytes = detail::bytes_of(count, sizeof(T));
   auto parts = source.is_shared() ? n * n : n;  // a shared source holds every member's blocks
@@ -77,7 +79,6 @@ void reduce_scatter(pg::Context& me, D&& dst, S&& src, std::size_t count, Op op 
     for (std::size_t i = 0; i < count; ++i) result[i] = Fold::result(op, partial[i]);
     folded = result;
   }
-  auto target = detail::erase(dst);
   auto at = target.is_shared() ? static_cast<std::size_t>(members.mine) * count * sizeof(T) : 0;
   detail::write_bytes(me, target, at, std::as_bytes(folded), "reduce_scatter");
   detail::sync_out(me, options);
