@@ -1,5 +1,6 @@
 #include "liveness.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -23,6 +24,7 @@ constexpr auto stuck_for = std::chrono::seconds(1);
 thread_local std::atomic<std::uint64_t>* my_waits = nullptr;
 thread_local std::atomic<bool>* my_waiting = nullptr;
 thread_local TransportCallSlot* my_transport_call = nullptr;
+thread_local std::atomic<thread_id>* my_lock_holder = nullptr;
 
 }  // namespace
 
@@ -37,6 +39,7 @@ void Liveness::enter(int local) noexcept {
   my_waits = &slot.waits;
   my_waiting = &slot.waiting;
   my_transport_call = &slot.transport_call;
+  my_lock_holder = &slot.lock_holder;
 }
 
 void Liveness::wait_begins() noexcept {
@@ -44,6 +47,11 @@ void Liveness::wait_begins() noexcept {
   // Only the owner writes its slot: a load and a store, no read-modify-write.
   my_waits->store(my_waits->load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   my_waiting->store(true, std::memory_order_relaxed);
+  my_lock_holder->store(-1, std::memory_order_relaxed);  // a lock's wait notes its holder anew
+}
+
+void Liveness::waits_for_lock_of(thread_id holder) noexcept {
+  if (my_lock_holder) my_lock_holder->store(holder, std::memory_order_relaxed);
 }
 
 void Liveness::wait_ends() noexcept {
@@ -80,6 +88,7 @@ void Liveness::helper_starts(int local) noexcept {
   my_waits = &slot.waits;
   my_waiting = &slot.waiting;
   my_transport_call = &slot.transport_call;
+  my_lock_holder = &slot.lock_holder;
   // A piece of work begun is progress: the watchers see the count move.
   slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
@@ -91,6 +100,7 @@ void Liveness::helper_ends(int local) noexcept {
   my_waits = nullptr;
   my_waiting = nullptr;
   my_transport_call = nullptr;
+  my_lock_holder = nullptr;
 }
 
 std::vector<Liveness::Look> Liveness::look() const {
@@ -103,6 +113,7 @@ std::vector<Liveness::Look> Liveness::look() const {
                       slots_[k].transport_call.what.load(std::memory_order_relaxed),
                       slots_[k].transport_call.group.load(std::memory_order_relaxed),
                       slots_[k].transport_call.index.load(std::memory_order_relaxed)},
+                     slots_[k].lock_holder.load(std::memory_order_relaxed),
                      slots_[k].active.load(std::memory_order_relaxed)});
   return slots;
 }
@@ -129,6 +140,7 @@ std::optional<Liveness::Stuck> Liveness::stuck(const std::vector<Look>& before, 
     }
     if (!in_one_wait(body)) return std::nullopt;
     found.threads.push_back(t);
+    found.lock_holders.push_back(now[body].lock_holder);
   }
   if (found.threads.empty() && found.helpers.empty()) return std::nullopt;  // the job is ending
   return found;
@@ -160,6 +172,26 @@ pgasmr::error Liveness::explain(const Stuck& found, const std::optional<PeerStat
     add("every thread of process", others->whole);
     add("a thread of process", others->partly);
   }
+  // Locks whose holders are among the threads that wait: those threads wait for each other,
+  // whoever else has returned. A lock held by a thread that has returned stays held.
+  auto is_one_of = [&](thread_id holder, const std::vector<int>& locals) {
+    return std::ranges::any_of(locals, [&](int local) { return first_ + local == holder; });
+  };
+  const bool crossed_locks = !found.threads.empty() && std::ranges::all_of(found.lock_holders, [&](thread_id holder) {
+    return is_one_of(holder, found.threads);
+  });
+  if (crossed_locks)
+    return {"Runtime::run", first_ + found.threads.front(),
+            list(found.threads) + " wait for locks that they hold themselves: they took locks in different orders" +
+                (returned.empty() ? "" : " (" + returned + " returned from the job's body meanwhile)") +
+                ": every thread must take locks in one order"};
+  const bool locks_of_returned = !found.threads.empty() && std::ranges::all_of(found.lock_holders, [&](thread_id holder) {
+    return is_one_of(holder, found.departed);
+  });
+  if (locks_of_returned)
+    return {"Runtime::run", found.lock_holders.front(),
+            list(found.departed) + " returned from the job's body while " + list(found.threads) +
+                (found.threads.size() > 1 ? " wait" : " waits") + " for locks it held: unlock every lock before returning"};
   if (returned.empty())
     return {"Runtime::run", first_ + waiting.front(),
             "every thread waits for another (" + list(waiting) +
@@ -222,6 +254,7 @@ void Liveness::depart(int local, const Cancellation& cancellation) {
   my_waits = nullptr;
   my_waiting = nullptr;
   my_transport_call = nullptr;
+  my_lock_holder = nullptr;
   slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
   // Also waits for the work this thread gave its helper (a non-blocking collective whose request

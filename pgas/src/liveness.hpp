@@ -80,18 +80,23 @@ class Liveness {
   /// ids, 0 when unknown), which may be moving data, begins or ends.
   static void transport_call_begins(TransportCall call) noexcept;
   static void transport_call_ends() noexcept;
+  /// For Lock::lock: the calling thread waits for a lock that thread `holder` holds (until its
+  /// next wait begins), so that the watch can tell locks taken in different orders.
+  static void waits_for_lock_of(thread_id holder) noexcept;
 
  private:
   struct alignas(64) Slot {
     std::atomic<std::uint64_t> waits{0};  // waits begun (a helper's: and pieces of work begun)
     std::atomic<bool> waiting{false};     // in a wait now
     TransportCallSlot transport_call;     // in a blocking MPI call: which
+    std::atomic<thread_id> lock_holder{-1};  // in a wait for a lock: its holder
     std::atomic<int> active{1};           // a body thread: 1 until departed; a helper: work given, not ended
   };
   struct Look {
     std::uint64_t waits;
     bool waiting;
     TransportCall transport_call;
+    thread_id lock_holder;
     int active;
   };
   /// Body thread k's slot is k, its helper's threads_ + k.
@@ -101,6 +106,7 @@ class Liveness {
   struct Stuck {
     std::vector<int> threads, helpers, departed;
     std::vector<TransportCall> transport_calls;  // of those in blocking MPI calls
+    std::vector<thread_id> lock_holders;         // for each of `threads`: whose lock it waits for, or -1
   };
   /// Stuck when every body thread that has not departed and every helper at work stayed in one
   /// wait (one of them at least); nullopt when one still runs.

@@ -8,6 +8,7 @@
 #include <pgasmr/pgas/memory.hpp>
 
 #include "job.hpp"
+#include "liveness.hpp"
 
 namespace pgasmr::pgas {
 namespace {
@@ -20,13 +21,14 @@ void order_memory(Context& me) {
   if (!me.job().all_mapped()) me.job().transport().flush_all_and_sync();
 }
 
-/// One attempt to take the lock at `word` for lock() or try_lock() (`operation`, for errors).
-bool try_acquire(Context& me, global_ptr<std::int64_t> word, const char* operation) {
+/// One attempt to take the lock at `word` for lock() or try_lock() (`operation`, for errors):
+/// -1 when taken, else the thread that holds it.
+thread_id try_acquire(Context& me, global_ptr<std::int64_t> word, const char* operation) {
   auto previous = atomic_compare_exchange(me, word, 0, holder_value(me));
   if (previous == holder_value(me)) throw_error(operation, "the calling thread already holds this lock");
-  if (previous != 0) return false;
+  if (previous != 0) return static_cast<thread_id>(previous - 1);
   order_memory(me);
-  return true;
+  return -1;
 }
 }  // namespace
 
@@ -43,10 +45,14 @@ Lock Lock::global_alloc(Context& me) {
   return Lock(word);
 }
 
-bool Lock::try_lock(Context& me) { return try_acquire(me, word_, "Lock::try_lock"); }
+bool Lock::try_lock(Context& me) { return try_acquire(me, word_, "Lock::try_lock") == -1; }
 
 void Lock::lock(Context& me) {
-  detail::poll_until(me.job().cancellation(), [&] { return try_acquire(me, word_, "Lock::lock"); });
+  detail::poll_until(me.job().cancellation(), [&] {
+    const auto holder = try_acquire(me, word_, "Lock::lock");
+    if (holder != -1) detail::Liveness::waits_for_lock_of(holder);  // for the watch's error
+    return holder == -1;
+  });
 }
 
 void Lock::unlock(Context& me) {
