@@ -83,9 +83,11 @@ Team Team::split(int color, int key) {
   return {std::move(child), rank};
 }
 
-void Team::notify() {
-  if (notified_) throw_error("Team::notify", "notify called twice without wait in between");
-  pending_generation_ = usable_state("Team::notify").arrive();
+void Team::notify() { notify_for("Team::notify"); }
+
+void Team::notify_for(const char* operation) {
+  if (notified_) throw_error(operation, "notify called twice without wait in between");
+  pending_generation_ = usable_state(operation).arrive();
   notified_ = true;
 }
 
@@ -96,7 +98,7 @@ void Team::wait() {
 }
 
 void Team::barrier() {
-  notify();
+  notify_for("Team::barrier");
   wait();
 }
 

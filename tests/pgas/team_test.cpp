@@ -388,6 +388,7 @@ TEST(Team, a_context_used_from_another_os_thread_is_refused) {
     });
     ADD_FAILURE() << "a barrier from another OS thread passed";
   } catch (const pgasmr::error& e) {
+    EXPECT_EQ(e.operation(), "Team::barrier") << e.what();  // not notify, which it calls
     EXPECT_NE(std::string(e.what()).find("does not run PGAS thread 0"), std::string::npos) << e.what();
   }
 }

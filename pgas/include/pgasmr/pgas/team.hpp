@@ -102,6 +102,8 @@ class Team {
  private:
   /// state(), throwing pgasmr::error naming `operation` when unusable_because() says why not.
   detail::TeamState& usable_state(const char* operation) const;
+  /// notify(), its errors naming `operation` (barrier's own, when the barrier calls it).
+  void notify_for(const char* operation);
   std::shared_ptr<void> extension_slot(std::type_index type, const std::function<std::shared_ptr<void>()>& make) const;
 
   std::shared_ptr<detail::TeamState> state_;
