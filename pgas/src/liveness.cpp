@@ -191,7 +191,9 @@ pgasmr::error Liveness::explain(const Stuck& found, const std::optional<PeerStat
   if (locks_of_returned)
     return {"Runtime::run", found.lock_holders.front(),
             list(found.departed) + " returned from the job's body while " + list(found.threads) +
-                (found.threads.size() > 1 ? " wait" : " waits") + " for locks it held: unlock every lock before returning"};
+                (found.threads.size() > 1 ? " wait" : " waits") +
+                (found.departed.size() > 1 ? " for locks they held" : " for a lock it held") +
+                ": unlock every lock before returning"};
   if (returned.empty())
     return {"Runtime::run", first_ + waiting.front(),
             "every thread waits for another (" + list(waiting) +
