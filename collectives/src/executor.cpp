@@ -78,7 +78,6 @@ class Execution {
                      : own_routing_),
         member_(channel_.member),
         agent_(channel_.agent),
-        local_index_(channel_.local_index),
         group_rank_(channel_.group_rank) {
     auto& board = channel_.boards[static_cast<std::size_t>(team_.local_index())];
     parity_ = board.calls++ & 1;
@@ -372,7 +371,7 @@ class Execution {
   /// Address in this process of a place it maps (private places: of this process's members).
   std::byte* address(const Place& place) const {
     if (place.shared) return pg::detail::mapped_address(me_, place.owner, place.offset);
-    auto local = local_index_[static_cast<std::size_t>(place.owner)];
+    auto local = channel_.local_of(place.owner);
     auto* base = channel_.boards[static_cast<std::size_t>(local)].buffers[parity_][static_cast<std::size_t>(place.side)];
     return base + place.offset;
   }
@@ -519,7 +518,6 @@ class Execution {
 
   const std::vector<bool>& member_;          // the channel's view of the team (see Channel)
   const std::vector<pg::thread_id>& agent_;
-  const std::vector<int>& local_index_;
   const std::vector<int>& group_rank_;
 
   // Every per-call list below lives in this arena, on the stack: an 8-byte call between

@@ -1,5 +1,6 @@
 #include "inter_process.hpp"
 
+#include "environment_setting.hpp"
 #include "tuning_table.hpp"
 
 #include <algorithm>
@@ -17,10 +18,7 @@ constexpr std::size_t segment_bytes = 64 * 1024;  // pipelining unit of the bino
 constexpr int tag = 0x5043;                        // pgasmr's collectives on a group's communicator
 
 Algorithm from_environment() {
-  // Parsed once; a bad value is refused by every call, not thrown from the static's initializer
-  // (threads waiting for that initializer hung under ThreadSanitizer when it threw).
-  static const std::optional<Algorithm> chosen = []() -> std::optional<Algorithm> {
-    const char* value = std::getenv("PGASMR_COLL_ALGORITHM");
+  static const auto chosen = read_setting<Algorithm>("PGASMR_COLL_ALGORITHM", [](const char* value) -> std::optional<Algorithm> {
     std::string name = value ? value : "auto";
     if (name == "auto") return Algorithm::automatic;
     if (name == "flat") return Algorithm::flat;
@@ -29,11 +27,11 @@ Algorithm from_environment() {
     if (name == "pairwise") return Algorithm::pairwise;
     if (name == "bruck") return Algorithm::bruck;
     return std::nullopt;
-  }();
-  if (!chosen)
+  });
+  if (!chosen.value)
     throw_error("collectives", "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial, pairwise or bruck, got '" +
-                                   std::string(std::getenv("PGASMR_COLL_ALGORITHM")) + "'");
-  return *chosen;
+                                   chosen.text + "'");
+  return *chosen.value;
 }
 
 /// Bytes of the broadcast stream, and where the root reads it (its first non-empty stream).

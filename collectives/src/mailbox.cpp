@@ -10,6 +10,8 @@
 #include <pgasmr/pgas/detail/core.hpp>
 #include <pgasmr/pgas/error.hpp>
 
+#include "environment_setting.hpp"
+
 namespace pgasmr::coll::detail {
 namespace {
 
@@ -34,20 +36,16 @@ void wait_for(pg::Context& me, const std::atomic<std::uint64_t>& counter, std::u
 }  // namespace
 
 std::size_t eager_limit() {
-  // Parsed once; a bad value is refused by every call, not thrown from the static's initializer
-  // (see inter_process.cpp, from_environment).
-  static const std::optional<std::size_t> limit = []() -> std::optional<std::size_t> {
-    const char* value = std::getenv("PGASMR_COLL_EAGER_LIMIT");
+  static const auto limit = read_setting<std::size_t>("PGASMR_COLL_EAGER_LIMIT", [](const char* value) -> std::optional<std::size_t> {
     if (!value || !*value) return default_limit;
     char* end = nullptr;
     auto parsed = std::strtoull(value, &end, 10);
     if (*end != '\0' || parsed > (std::size_t{1} << 20)) return std::nullopt;
     return static_cast<std::size_t>(parsed);
-  }();
-  if (!limit)
-    throw_error("collectives", std::string("PGASMR_COLL_EAGER_LIMIT must be a byte count up to 1 MiB, not '") +
-                                   std::getenv("PGASMR_COLL_EAGER_LIMIT") + "'");
-  return *limit;
+  });
+  if (!limit.value)
+    throw_error("collectives", "PGASMR_COLL_EAGER_LIMIT must be a byte count up to 1 MiB, not '" + limit.text + "'");
+  return *limit.value;
 }
 
 std::size_t Mailbox::area_bytes() { return line + depth * slot_bytes(); }

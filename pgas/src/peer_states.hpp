@@ -1,7 +1,8 @@
 #pragma once
 // PeerStates: what the liveness watch of every process of a job found at its latest look. No
-// thread sees the waits of another process, so each process's watch publishes its finding (and
-// the MPI call it waits in) in two words of the process's first segment and reads the others'.
+// thread sees the waits of another process, so each process's watch publishes its finding, the
+// MPI call it waits in (which and what; its group and index) and who waits for it in calls it
+// has not begun, in four words of the process's first segment, and reads the others'.
 // A process whose threads are stuck ends the job only when no other process can end a wait
 // either: each has returned from the job's body, or stayed stuck in the same waits while its own
 // watch looked again.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include <pgasmr/pgas/error.hpp>
 
@@ -86,7 +87,10 @@ Team Team::split(int color, int key) {
 void Team::notify() { notify_for("Team::notify"); }
 
 void Team::notify_for(const char* operation) {
-  if (notified_) throw_error(operation, "notify called twice without wait in between");
+  if (notified_)
+    throw_error(operation, operation == std::string_view("Team::barrier")
+                               ? "barrier called between notify and wait"
+                               : "notify called twice without wait in between");
   pending_generation_ = usable_state(operation).arrive();
   notified_ = true;
 }

@@ -110,6 +110,13 @@ TEST(Barrier, wait_without_notify_and_notify_twice_throw) {
       EXPECT_EQ(e.operation(), "Team::notify");
       EXPECT_EQ(e.thread(), me.thread());
     }
+    try {
+      me.barrier();
+      ADD_FAILURE() << "a barrier between notify() and wait() did not throw";
+    } catch (const pgasmr::error& e) {
+      EXPECT_EQ(e.operation(), "Team::barrier");
+      EXPECT_NE(std::string(e.what()).find("barrier called between notify and wait"), std::string::npos) << e.what();
+    }
     me.wait();
     try {
       me.wait();
