@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <iterator>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -119,9 +120,7 @@ void resolve_standard_output(AppOptions& options) {
 void refuse_output_among_inputs(const AppOptions& options) {
   if (!options.output || *options.output == "-") return;
   std::vector<std::filesystem::path> inputs = options.inputs;
-  for (const auto& flag : options.app_flags)
-    if (auto value = options.app_values.find(flag.name); flag.value_name == "FILE" && value != options.app_values.end())
-      inputs.emplace_back(value->second);
+  std::ranges::copy(options.flag_files(), std::back_inserter(inputs));
   for (const auto& input : inputs) {
     std::error_code error;  // an input that cannot be compared is refused later, when it is read
     if (std::filesystem::equivalent(*options.output, input, error))
@@ -137,9 +136,7 @@ void refuse_output_among_inputs(const AppOptions& options) {
 
 std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options) {
   std::uint64_t fingerprint = input_fingerprint;
-  for (const auto& flag : options.app_flags)
-    if (auto value = options.app_values.find(flag.name); flag.value_name == "FILE" && value != options.app_values.end())
-      fingerprint = combined(fingerprint, sampled_fingerprint(value->second));
+  for (const auto& file : options.flag_files()) fingerprint = combined(fingerprint, sampled_fingerprint(file));
   return fingerprint;
 }
 
@@ -149,7 +146,7 @@ namespace {
 struct JobShape {
   std::uint64_t help = 0;  ///< 1: given --help
   std::uint64_t distribution = 0, reduce = 0;  ///< --distribution and --reduce-mode
-  std::uint64_t app_flags = 0;  ///< a hash of the app flags' values (not FILE flags: their contents count below)
+  std::uint64_t app_flags = 0;  ///< a hash of the app flags' values (not file flags: their contents count below)
   /// What process 0 alone does: given to another process only, they would be dropped unsaid.
   std::uint64_t output = 0;  ///< 1: given --output
   /// A hash of its path: every process checks the path against its own inputs, and the file
@@ -162,12 +159,12 @@ struct JobShape {
   friend bool operator==(const JobShape&, const JobShape&) = default;
 };
 
-/// The app flags whose values the processes compare: all but the FILE flags (a file may have
+/// The app flags whose values the processes compare: all but the file flags (a file may have
 /// another path on another host; its contents count in the input's fingerprint).
 std::vector<std::string_view> compared_app_flags(const AppOptions& options) {
   std::vector<std::string_view> names;
   for (const auto& flag : options.app_flags)
-    if (flag.value_name != "FILE") names.push_back(flag.name);
+    if (!flag.names_file) names.push_back(flag.name);
   return names;
 }
 

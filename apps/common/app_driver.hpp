@@ -44,7 +44,7 @@ struct AppDefinition {
   std::function<Input(const AppOptions& options, std::size_t total_threads)> load;
   std::function<InputSummary(const Input&)> describe;
   /// A sampled_fingerprint of the loaded input's content (common/input_fingerprint.hpp), which
-  /// the processes of a job compare; the files of FILE flags (--keys, ...) are added to it here.
+  /// the processes of a job compare; the files of file flags (--keys, ...) are added to it here.
   std::function<std::uint64_t(const Input&)> fingerprint;
   /// The engine version, called on every thread; returns the whole result on thread 0 and
   /// nothing elsewhere. Laps `timer` at the end of each of its phases.
@@ -91,7 +91,7 @@ void refuse_separate_jobs_under_mpirun(int processes);
 /// is written directly anyway.
 void resolve_standard_output(AppOptions& options);
 
-/// A usage_error when --output names a file that is also an input (an operand or a FILE flag's
+/// A usage_error when --output names a file that is also an input (an operand or a file flag's
 /// value), whose content the result would replace, or lies inside an input directory (or is a
 /// file its walk reaches through a link): the result would replace one of the files read there
 /// or join them (the partial file too, on file systems without unnamed temporary files).
@@ -109,7 +109,7 @@ void refuse_output_among_inputs(const AppOptions& options);
 void require_same_job(pgas::Context& me, const AppOptions& options, const InputSummary& input,
                       std::uint64_t fingerprint, std::span<const std::uint64_t> element_weights);
 
-/// `input_fingerprint` combined with a sampled_fingerprint of each file that a FILE flag names.
+/// `input_fingerprint` combined with a sampled_fingerprint of each file that a file flag names.
 std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options);
 
 /// A baseline timed on process 0 after the job.

@@ -75,6 +75,14 @@ std::optional<std::string> AppOptions::value(std::string_view flag) const {
   return std::nullopt;
 }
 
+std::vector<std::filesystem::path> AppOptions::flag_files() const {
+  std::vector<std::filesystem::path> files;
+  for (const auto& flag : app_flags)
+    if (auto given = app_values.find(flag.name); flag.names_file && given != app_values.end())
+      files.emplace_back(given->second);
+  return files;
+}
+
 std::uint64_t AppOptions::whole_number(std::string_view flag) const {
   auto text = value(flag);
   if (!text) throw usage_error(std::string(flag) + " needs a value");
@@ -139,7 +147,7 @@ AppOptions parse_options(std::vector<std::string> args, const CommandLine& comma
       options.skip_unreadable = true;
     else if (const auto* app_flag = find_flag(command_line, flag)) {
       const auto& given_value = options.app_values[std::string(app_flag->name)] = value();
-      if (given_value.empty() && app_flag->value_name == "FILE")
+      if (given_value.empty() && app_flag->names_file)
         throw usage_error(std::string(flag) + " needs a file name");
     } else if (flag == "--output") {
       options.output = value();

@@ -45,6 +45,7 @@ struct AppFlag {
   std::string_view help = {};        ///< what it means, for --help
   std::string_view default_value = {};  ///< used when the flag is absent (empty: none)
   bool required = false;        ///< a usage_error when absent
+  bool names_file = false;      ///< its value is a file the job reads: an input, as the operands are
 };
 
 /// What an app's command line takes besides the shared options.
@@ -78,6 +79,8 @@ struct AppOptions {
   /// An app flag's value as a whole number; usage_error naming the flag otherwise (or when it
   /// has no value at all).
   std::uint64_t whole_number(std::string_view flag) const;
+  /// The files that the given app flags with names_file name (such as --keys).
+  std::vector<std::filesystem::path> flag_files() const;
 
   bool runs_sequential() const noexcept {
     return verify || baselines == BaselineChoice::sequential || baselines == BaselineChoice::all;

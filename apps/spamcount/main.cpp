@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
                        .flags = {{.name = "--keywords",
                                   .value_name = "FILE",
                                   .help = "the keywords to count, one a line",
-                                  .required = true}}},
+                                  .required = true,
+                                  .names_file = true}}},
       .load = spam::load_mailbox,
       .describe = [](const spam::Mailbox& input) -> apps::InputSummary {
         return {input.mail.total_bytes(), input.mail.files().size(), input.mail.skipped()};

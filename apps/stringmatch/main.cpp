@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
                        .flags = {{.name = "--keys",
                                   .value_name = "FILE",
                                   .help = "the keys, one a line (at least one line)",
-                                  .required = true}}},
+                                  .required = true,
+                                  .names_file = true}}},
       .load = sm::load_input,
       .describe = [](const sm::StringMatchInput& input) -> apps::InputSummary {
         return {input.text.total_bytes(), input.text.files().size(), input.text.skipped()};

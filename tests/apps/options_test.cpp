@@ -163,7 +163,7 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
   EXPECT_EQ(refusal({"--clusters", "2", "--output", (folder / "new.csv").string(), points}), "");
   EXPECT_EQ(refusal({"--clusters", "2", "--output", "-", points}), "");
   const apps::CommandLine with_keys = {.operands = "TEXT",
-                                       .flags = {{.name = "--keys", .value_name = "FILE", .help = "keys"}}};
+                                       .flags = {{.name = "--keys", .value_name = "FILE", .help = "keys", .names_file = true}}};
   const auto keys = (folder / "keys.txt").string();
   EXPECT_THROW(apps::refuse_output_among_inputs(apps::parse_options({"--keys", keys, "--output", keys, points}, with_keys)),
                apps::usage_error);
@@ -205,7 +205,7 @@ TEST(AppOptions, AnOutputThatIsAlsoAnInputIsRefused) {
 
 TEST(AppOptions, AFileFlagNeedsAFileName) {
   const apps::CommandLine with_keys = {.operands = "TEXT",
-                                       .flags = {{.name = "--keys", .value_name = "FILE", .help = "keys"}}};
+                                       .flags = {{.name = "--keys", .value_name = "FILE", .help = "keys", .names_file = true}}};
   for (auto args : {std::vector<std::string>{"--keys=", "a.txt"}, std::vector<std::string>{"--keys", "", "a.txt"}}) {
     try {
       (void)apps::parse_options(args, with_keys);
