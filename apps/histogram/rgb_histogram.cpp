@@ -6,6 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "common/difference_report.hpp"
+
 namespace pgasmr::apps::histogram {
 namespace {
 
@@ -187,17 +189,13 @@ std::string format_histogram(const RgbHistogram& histogram) {
 }
 
 std::string describe_difference(const RgbHistogram& expected, const RgbHistogram& actual) {
-  std::string report;
-  std::size_t differences = 0;
-  constexpr std::size_t max_shown = 5;
-  for (std::size_t bin = 0; bin < bin_count; ++bin) {
-    if (expected[bin] == actual[bin]) continue;
-    if (differences++ < max_shown)
-      report += (report.empty() ? "" : "; ") + describe_bin(bin) + ": " + std::to_string(actual[bin]) +
-                " instead of " + std::to_string(expected[bin]);
-  }
-  if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more bins differ";
-  return report;
+  DifferenceReport report;
+  for (std::size_t bin = 0; bin < bin_count; ++bin)
+    if (expected[bin] != actual[bin])
+      report.note([&] {
+        return describe_bin(bin) + ": " + std::to_string(actual[bin]) + " instead of " + std::to_string(expected[bin]);
+      });
+  return report.str("bins");
 }
 
 }  // namespace pgasmr::apps::histogram

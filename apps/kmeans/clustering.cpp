@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/difference_report.hpp"
+
 namespace pgasmr::apps::kmeans {
 namespace {
 
@@ -95,21 +97,18 @@ std::string describe_difference(const Clustering& expected, const Clustering& ac
     return std::to_string(centroid_count(actual)) + " centroid(s) of " + std::to_string(actual.dimensions) +
            " coordinate(s) instead of " + std::to_string(centroid_count(expected)) + " of " +
            std::to_string(expected.dimensions);
-  std::string report;
-  if (expected.rounds != actual.rounds)
-    report = std::to_string(actual.rounds) + " rounds instead of " + std::to_string(expected.rounds);
-  std::size_t differences = 0;
-  constexpr std::size_t max_shown = 5;
+  DifferenceReport report(expected.rounds == actual.rounds ? std::string()
+                                                            : std::to_string(actual.rounds) + " rounds instead of " +
+                                                                  std::to_string(expected.rounds));
   for (std::size_t c = 0; c < centroid_count(expected); ++c) {
     auto want = centroid_of(expected, c);
     auto got = centroid_of(actual, c);
-    if (std::ranges::equal(want, got)) continue;
-    if (differences++ < max_shown)
-      report += (report.empty() ? "" : "; ") + std::string("centroid ") + std::to_string(c) + ": " +
-                format_centroid(got) + " instead of " + format_centroid(want);
+    if (!std::ranges::equal(want, got))
+      report.note([&] {
+        return "centroid " + std::to_string(c) + ": " + format_centroid(got) + " instead of " + format_centroid(want);
+      });
   }
-  if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more centroids differ";
-  return report;
+  return report.str("centroids");
 }
 
 }  // namespace pgasmr::apps::kmeans

@@ -6,6 +6,8 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/matrix.hpp>
 
+#include "common/difference_report.hpp"
+
 namespace pgasmr::apps::matmul {
 namespace {
 
@@ -122,18 +124,14 @@ std::string summarize_product(const datasets::IntegerTable& product, std::size_t
 std::string describe_difference(const datasets::IntegerTable& expected, const datasets::IntegerTable& actual) {
   if (expected.rows != actual.rows || expected.columns != actual.columns || expected.values.size() != actual.values.size())
     return shape_of(actual) + " instead of " + shape_of(expected);
-  constexpr std::size_t max_shown = 5;
-  std::string report;
-  std::size_t differences = 0;
-  for (std::size_t k = 0; k < expected.values.size(); ++k) {
-    if (expected.values[k] == actual.values[k]) continue;
-    if (differences++ < max_shown)
-      report += (report.empty() ? "(" : "; (") + std::to_string(k / expected.columns) + ", " +
-                std::to_string(k % expected.columns) + "): " + std::to_string(actual.values[k]) + " instead of " +
-                std::to_string(expected.values[k]);
-  }
-  if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more entries differ";
-  return report;
+  DifferenceReport report;
+  for (std::size_t k = 0; k < expected.values.size(); ++k)
+    if (expected.values[k] != actual.values[k])
+      report.note([&] {
+        return "(" + std::to_string(k / expected.columns) + ", " + std::to_string(k % expected.columns) +
+               "): " + std::to_string(actual.values[k]) + " instead of " + std::to_string(expected.values[k]);
+      });
+  return report.str("entries");
 }
 
 }  // namespace pgasmr::apps::matmul

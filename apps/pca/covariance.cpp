@@ -9,6 +9,7 @@
 #include <pgasmr/datasets/matrix.hpp>
 
 #include "common/avx2_kernels.hpp"
+#include "common/difference_report.hpp"
 
 #if PGASMR_AVX2_KERNELS
 #include <immintrin.h>
@@ -23,19 +24,13 @@ std::uint64_t magnitude(std::int64_t value) noexcept {
 
 std::string describe_pair(RowPair pair) { return "(" + std::to_string(pair.i) + ", " + std::to_string(pair.j) + ")"; }
 
-/// Up to a few "what: actual instead of expected" differences between two lists, then a count.
+/// Notes each "what: actual instead of expected" difference between two lists.
 template <class Name>
 void compare_values(std::span<const std::int64_t> expected, std::span<const std::int64_t> actual, Name&& name,
-                    std::string& report) {
-  constexpr std::size_t max_shown = 5;
-  std::size_t differences = 0;
-  for (std::size_t k = 0; k < expected.size(); ++k) {
-    if (expected[k] == actual[k]) continue;
-    if (differences++ < max_shown)
-      report += (report.empty() ? "" : "; ") + name(k) + ": " + std::to_string(actual[k]) + " instead of " +
-                std::to_string(expected[k]);
-  }
-  if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more differ";
+                    DifferenceReport& report) {
+  for (std::size_t k = 0; k < expected.size(); ++k)
+    if (expected[k] != actual[k])
+      report.note([&] { return name(k) + ": " + std::to_string(actual[k]) + " instead of " + std::to_string(expected[k]); });
 }
 
 #if PGASMR_AVX2_KERNELS
@@ -194,12 +189,12 @@ std::string describe_difference(const PcaResult& expected, const PcaResult& actu
       expected.row_sums.size() != actual.row_sums.size() || expected.product_sums.size() != actual.product_sums.size())
     return std::to_string(actual.rows) + "x" + std::to_string(actual.columns) + " instead of " +
            std::to_string(expected.rows) + "x" + std::to_string(expected.columns);
-  std::string report;
+  DifferenceReport report;
   compare_values(expected.row_sums, actual.row_sums, [](std::size_t i) { return "sum of row " + std::to_string(i); },
                  report);
   compare_values(expected.product_sums, actual.product_sums,
                  [&](std::size_t k) { return "product sum " + describe_pair(pair_at(k, expected.rows)); }, report);
-  return report;
+  return report.str("sums");
 }
 
 }  // namespace pgasmr::apps::pca

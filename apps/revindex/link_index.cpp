@@ -4,6 +4,8 @@
 #include <iterator>
 #include <map>
 
+#include "common/difference_report.hpp"
+
 namespace pgasmr::apps::revindex {
 
 FileList merge_file_lists::operator()(const FileList& a, const FileList& b) const {
@@ -48,24 +50,24 @@ std::string describe_difference(const LinkIndex& expected, const LinkIndex& actu
   std::map<std::string_view, const FileList*> want, got;
   for (const auto& e : expected.entries()) want.emplace(e.link, &e.files);
   for (const auto& e : actual.entries()) got.emplace(e.link, &e.files);
-  std::string report = std::to_string(want.size()) + " links expected, " + std::to_string(got.size()) + " found";
-  int shown = 0;
-  constexpr int max_shown = 5;
-  auto note = [&](std::string_view link, std::string what) {
-    if (shown++ < max_shown) report += "; " + std::string(link) + ": " + what;
+  DifferenceReport report(std::to_string(want.size()) + " links expected, " + std::to_string(got.size()) + " found");
+  auto note = [&](std::string_view link, auto what) {
+    report.note([&] { return std::string(link) + ": " + what(); });
   };
   for (const auto& [link, files] : want) {
     auto it = got.find(link);
     if (it == got.end())
-      note(link, "missing (expected in " + std::to_string(files->size()) + " files)");
+      note(link, [&] { return "missing (expected in " + std::to_string(files->size()) + " files)"; });
     else if (*it->second != *files)
-      note(link, "other files (" + std::to_string(it->second->size()) + " instead of " +
-                     std::to_string(files->size()) + ")");
+      note(link, [&] {
+        return "other files (" + std::to_string(it->second->size()) + " instead of " + std::to_string(files->size()) +
+               ")";
+      });
   }
   for (const auto& [link, files] : got)
-    if (!want.contains(link)) note(link, "unexpected (in " + std::to_string(files->size()) + " files)");
-  if (shown == 0) report += "; same links in a different order";
-  return report;
+    if (!want.contains(link)) note(link, [&] { return "unexpected (in " + std::to_string(files->size()) + " files)"; });
+  if (report.differences() == 0) return report.str("links") + "; same links in a different order";
+  return report.str("links");
 }
 
 }  // namespace pgasmr::apps::revindex

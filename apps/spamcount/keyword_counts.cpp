@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "common/difference_report.hpp"
+
 namespace pgasmr::apps::spamcount {
 
 KeywordCounts::KeywordCounts(const Keywords& keywords, std::span<const std::uint64_t> distinct_counts) {
@@ -25,20 +27,17 @@ std::string describe_difference(const KeywordCounts& expected, const KeywordCoun
   if (want == got) return {};
   if (want.size() != got.size())
     return std::to_string(want.size()) + " keyword lines expected, " + std::to_string(got.size()) + " found";
-  std::string report;
-  std::size_t differences = 0;
-  constexpr std::size_t max_shown = 5;
-  for (std::size_t line = 0; line < want.size(); ++line) {
-    if (want[line] == got[line]) continue;
-    if (differences++ >= max_shown) continue;
-    report += (report.empty() ? "keyword " : "; keyword ") + std::to_string(line + 1) + " ";
-    report += want[line].keyword == got[line].keyword
-                  ? want[line].keyword + ": " + std::to_string(got[line].count) + " instead of " +
-                        std::to_string(want[line].count)
-                  : got[line].keyword + " instead of " + want[line].keyword;
-  }
-  if (differences > max_shown) report += "; " + std::to_string(differences - max_shown) + " more keywords differ";
-  return report;
+  DifferenceReport report;
+  for (std::size_t line = 0; line < want.size(); ++line)
+    if (want[line] != got[line])
+      report.note([&] {
+        return "keyword " + std::to_string(line + 1) + " " +
+               (want[line].keyword == got[line].keyword
+                    ? want[line].keyword + ": " + std::to_string(got[line].count) + " instead of " +
+                          std::to_string(want[line].count)
+                    : got[line].keyword + " instead of " + want[line].keyword);
+      });
+  return report.str("keywords");
 }
 
 }  // namespace pgasmr::apps::spamcount

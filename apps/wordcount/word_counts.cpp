@@ -6,6 +6,8 @@
 #include <map>
 #include <numeric>
 
+#include "common/difference_report.hpp"
+
 namespace pgasmr::apps::wordcount {
 namespace {
 
@@ -92,24 +94,23 @@ std::string describe_difference(const WordCounts& expected, const WordCounts& ac
   std::map<std::string_view, std::uint64_t> want, got;
   for (const auto& e : expected.entries()) want.emplace(e.word, e.count);
   for (const auto& e : actual.entries()) got.emplace(e.word, e.count);
-  std::string report = std::to_string(expected.entries().size()) + " distinct words expected, " +
-                       std::to_string(actual.entries().size()) + " found";
-  int shown = 0;
-  constexpr int max_shown = 5;
-  auto note = [&](std::string_view word, std::string what) {
-    if (shown++ < max_shown) report += "; " + std::string(word) + ": " + what;
+  DifferenceReport report(std::to_string(expected.entries().size()) + " distinct words expected, " +
+                          std::to_string(actual.entries().size()) + " found");
+  auto note = [&](std::string_view word, auto what) {
+    report.note([&] { return std::string(word) + ": " + what(); });
   };
   for (const auto& [word, count] : want) {
     auto it = got.find(word);
     if (it == got.end())
-      note(word, "missing (expected " + std::to_string(count) + ")");
+      note(word, [&] { return "missing (expected " + std::to_string(count) + ")"; });
     else if (it->second != count)
-      note(word, std::to_string(it->second) + " instead of " + std::to_string(count));
+      note(word, [&] { return std::to_string(it->second) + " instead of " + std::to_string(count); });
   }
   for (const auto& [word, count] : got)
-    if (!want.contains(word)) note(word, "unexpected (" + std::to_string(count) + ")");
-  if (shown == 0) report += "; same counts in a different order";  // a duplicated word, say
-  return report;
+    if (!want.contains(word)) note(word, [&] { return "unexpected (" + std::to_string(count) + ")"; });
+  // A duplicated word, say.
+  if (report.differences() == 0) return report.str("words") + "; same counts in a different order";
+  return report.str("words");
 }
 
 }  // namespace pgasmr::apps::wordcount

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "common/difference_report.hpp"
 #include "common/report.hpp"
 
 namespace apps = pgasmr::apps;
@@ -33,4 +34,14 @@ TEST(Report, InputNamesAreShownEscaped) {
   ASSERT_NE(std::fgets(line, sizeof line, to), nullptr);
   std::fclose(to);
   EXPECT_EQ(std::string(line).rfind("app: odd\\nname.txt (0.0 MiB), 1 thread(s)", 0), 0u) << line;
+}
+
+TEST(Report, DifferencesShowTheFirstFiveThenCountTheRest) {
+  apps::DifferenceReport report("7 words expected");
+  int described = 0;
+  for (int k = 0; k < 7; ++k) report.note([&] { return "W" + std::to_string(k) + ": " + std::to_string(++described); });
+  EXPECT_EQ(report.differences(), 7u);
+  EXPECT_EQ(described, 5) << "the differences not shown are only counted";
+  EXPECT_EQ(report.str("words"), "7 words expected; W0: 1; W1: 2; W2: 3; W3: 4; W4: 5; 2 more words differ");
+  EXPECT_EQ(apps::DifferenceReport().str("bins"), "");
 }
