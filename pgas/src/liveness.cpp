@@ -20,13 +20,9 @@ namespace {
 /// wait that another thread of the process will end, short enough for a user.
 constexpr auto stuck_for = std::chrono::seconds(1);
 
-// The calling thread's slot, or nullptr for threads that are not body threads.
-thread_local std::atomic<std::uint64_t>* my_waits = nullptr;
-thread_local std::atomic<bool>* my_waiting = nullptr;
-thread_local TransportCallSlot* my_transport_call = nullptr;
-thread_local std::atomic<thread_id>* my_lock_holder = nullptr;
-
 }  // namespace
+
+thread_local Liveness::Slot* Liveness::my_slot = nullptr;
 
 Liveness::Liveness(int threads, thread_id first)
     : threads_(threads), first_(first), slots_(std::make_unique<Slot[]>(2 * static_cast<std::size_t>(threads))) {
@@ -35,45 +31,42 @@ Liveness::Liveness(int threads, thread_id first)
 }
 
 void Liveness::enter(int local) noexcept {
-  auto& slot = slots_[static_cast<std::size_t>(local)];
-  my_waits = &slot.waits;
-  my_waiting = &slot.waiting;
-  my_transport_call = &slot.transport_call;
-  my_lock_holder = &slot.lock_holder;
+  my_slot = &slots_[static_cast<std::size_t>(local)];
 }
 
 void Liveness::wait_begins() noexcept {
-  if (!my_waits) return;
+  if (!my_slot) return;
   // Only the owner writes its slot: a load and a store, no read-modify-write.
-  my_waits->store(my_waits->load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  my_waiting->store(true, std::memory_order_relaxed);
-  my_lock_holder->store(-1, std::memory_order_relaxed);  // a lock's wait notes its holder anew
+  my_slot->waits.store(my_slot->waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  my_slot->waiting.store(true, std::memory_order_relaxed);
+  my_slot->lock_holder.store(-1, std::memory_order_relaxed);  // a lock's wait notes its holder anew
 }
 
 void Liveness::waits_for_lock_of(thread_id holder) noexcept {
-  if (my_lock_holder) my_lock_holder->store(holder, std::memory_order_relaxed);
+  if (my_slot) my_slot->lock_holder.store(holder, std::memory_order_relaxed);
 }
 
 void Liveness::wait_ends() noexcept {
-  if (my_waiting) my_waiting->store(false, std::memory_order_relaxed);
+  if (my_slot) my_slot->waiting.store(false, std::memory_order_relaxed);
 }
 
 void Liveness::transport_call_begins(TransportCall call) noexcept {
-  if (!my_waits) return;
+  if (!my_slot) return;
   // A call among unknown processes is not noted: it counts as progress.
   if (call.processes == 0) return;
-  my_transport_call->which.store(call.which, std::memory_order_relaxed);
-  my_transport_call->what.store(call.what, std::memory_order_relaxed);
-  my_transport_call->group.store(call.group, std::memory_order_relaxed);
-  my_transport_call->index.store(call.index, std::memory_order_relaxed);
-  my_transport_call->processes.store(call.processes, std::memory_order_relaxed);
+  auto& noted = my_slot->transport_call;
+  noted.which.store(call.which, std::memory_order_relaxed);
+  noted.what.store(call.what, std::memory_order_relaxed);
+  noted.group.store(call.group, std::memory_order_relaxed);
+  noted.index.store(call.index, std::memory_order_relaxed);
+  noted.processes.store(call.processes, std::memory_order_relaxed);
   wait_begins();
 }
 
 void Liveness::transport_call_ends() noexcept {
-  if (!my_waits || my_transport_call->processes.load(std::memory_order_relaxed) == 0) return;  // not noted
+  if (!my_slot || my_slot->transport_call.processes.load(std::memory_order_relaxed) == 0) return;  // not noted
   wait_ends();
-  my_transport_call->processes.store(0, std::memory_order_relaxed);
+  my_slot->transport_call.processes.store(0, std::memory_order_relaxed);
 }
 
 WaitNote::WaitNote() noexcept { Liveness::wait_begins(); }
@@ -85,10 +78,7 @@ void Liveness::helper_given_work(int local) noexcept {
 
 void Liveness::helper_starts(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
-  my_waits = &slot.waits;
-  my_waiting = &slot.waiting;
-  my_transport_call = &slot.transport_call;
-  my_lock_holder = &slot.lock_holder;
+  my_slot = &slot;
   // A piece of work begun is progress: the watchers see the count move.
   slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
@@ -97,10 +87,7 @@ void Liveness::helper_ends(int local) noexcept {
   auto& slot = slots_[static_cast<std::size_t>(threads_ + local)];
   slot.waits.store(slot.waits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   slot.active.fetch_sub(1, std::memory_order_acq_rel);  // its last touch of the body thread's things
-  my_waits = nullptr;
-  my_waiting = nullptr;
-  my_transport_call = nullptr;
-  my_lock_holder = nullptr;
+  my_slot = nullptr;
 }
 
 std::vector<Liveness::Look> Liveness::look() const {
@@ -253,10 +240,7 @@ std::jthread Liveness::watch(Job& job) {
 
 void Liveness::depart(int local, const Cancellation& cancellation) {
   // The departure wait is not one of the waits the watch looks at.
-  my_waits = nullptr;
-  my_waiting = nullptr;
-  my_transport_call = nullptr;
-  my_lock_holder = nullptr;
+  my_slot = nullptr;
   slots_[static_cast<std::size_t>(local)].active.store(0, std::memory_order_relaxed);
   departed_.fetch_add(1, std::memory_order_acq_rel);
   // Also waits for the work this thread gave its helper (a non-blocking collective whose request

@@ -92,6 +92,8 @@ class Liveness {
     std::atomic<thread_id> lock_holder{-1};  // in a wait for a lock: its holder
     std::atomic<int> active{1};           // a body thread: 1 until departed; a helper: work given, not ended
   };
+  /// The calling OS thread's slot while it is a body thread or a helper at work, else nullptr.
+  static thread_local Slot* my_slot;
   struct Look {
     std::uint64_t waits;
     bool waiting;

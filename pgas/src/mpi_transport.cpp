@@ -169,11 +169,11 @@ MPI_Datatype word_type(std::size_t width, bool is_signed) {
 }
 
 /// The processes of `comm` (ids in MPI_COMM_WORLD) as a mask, for the liveness watch; 0 (unknown)
-/// beyond 64 processes.
+/// beyond max_watched_processes.
 std::uint64_t process_mask(MPI_Comm comm, int size) {
   int world = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &world);
-  if (world > 64) return 0;
+  if (world > max_watched_processes) return 0;
   MPI_Group group, everyone;
   MPI_Comm_group(comm, &group);
   MPI_Comm_group(MPI_COMM_WORLD, &everyone);

@@ -13,64 +13,73 @@ namespace {
 // began the stretch of stuck looks (20 bits) and the latest look (20 bits). Looks come once a
 // second, so the looks wrap after 12 days; only their equality matters.
 enum State : std::uint64_t { state_running = 0, state_stuck = 1, state_returned = 2 };
-constexpr std::uint64_t serial_mask = (1u << 20) - 1, since_mask = (1u << 20) - 1, look_mask = (1u << 20) - 1;
+constexpr std::uint64_t field_mask = (1u << 20) - 1;  // the serial's, since's and look's 20 bits
+constexpr unsigned look_shift = 44;
 
 struct Fields {
   std::uint64_t kind, threads_returned, in_mpi, serial, since, look;
 };
 
 std::uint64_t encode(Fields f) {
-  return f.kind | f.threads_returned << 2 | f.in_mpi << 3 | (f.serial & serial_mask) << 4 |
-         (f.since & since_mask) << 24 | (f.look & look_mask) << 44;
+  return f.kind | f.threads_returned << 2 | f.in_mpi << 3 | (f.serial & field_mask) << 4 |
+         (f.since & field_mask) << 24 | (f.look & field_mask) << look_shift;
 }
 
 Fields decode(std::uint64_t word) {
   return {word & 3,
           word >> 2 & 1,
           word >> 3 & 1,
-          word >> 4 & serial_mask,
-          word >> 24 & since_mask,
-          word >> 44 & look_mask};
+          word >> 4 & field_mask,
+          word >> 24 & field_mask,
+          word >> look_shift & field_mask};
 }
 
-// The call word: which call of its group the process's one MPI call is (26 bits of the hash),
-// what it is (26 bits; 0: not comparable) and the look that found it (the finding's lowest 12
-// bits: a call word goes with the finding of the same look).
-constexpr std::uint64_t hash_mask = (std::uint64_t{1} << 26) - 1, call_look_mask = (std::uint64_t{1} << 12) - 1;
+// The words of the call: each ends with the look that found it (the finding's lowest 12 bits, at
+// bit 52: a call word goes with the finding of the same look).
+constexpr unsigned call_look_shift = 52;
+constexpr std::uint64_t call_look_mask = (std::uint64_t{1} << 12) - 1;
+std::uint64_t with_look(std::uint64_t word, std::uint64_t look) { return word | (look & call_look_mask) << call_look_shift; }
+
+// The call word: which call of its group the process's one MPI call is (26 bits of the hash) and
+// what it is (26 bits; 0: not comparable).
+constexpr std::uint64_t hash_mask = (std::uint64_t{1} << 26) - 1;
 
 std::uint64_t call_word(const TransportCall& call, std::uint64_t look) {
   if (call.what == 0) return 0;
-  return (call.which & hash_mask) | ((call.what & hash_mask) | 1) << 26 | (look & call_look_mask) << 52;
+  return with_look((call.which & hash_mask) | ((call.what & hash_mask) | 1) << 26, look);
 }
 
 // The group-call word: the low 32 bits of the group's id, the call's index among the group's
-// collective calls (19 bits: compared modulo 2^19), a bit that marks it set, and the look.
-// The waiters word: a bit for each of the first 51 processes, the set bit, and the look.
-constexpr unsigned index_bits = 19;
-constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1, set_bit = std::uint64_t{1} << 51;
-constexpr int waiter_processes = 51;
+// collective calls (19 bits: compared modulo 2^19) and a bit that marks it set. The waiters
+// word: a bit for each of the first 51 processes and the set bit.
+constexpr unsigned group_bits = 32, index_bits = 19;
+constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
+constexpr unsigned set_bit_at = group_bits + index_bits;
+static_assert(set_bit_at < call_look_shift);
+constexpr std::uint64_t set_bit = std::uint64_t{1} << set_bit_at;
+constexpr int waiter_processes = set_bit_at;  // one bit each below the set bit
 
 std::uint64_t group_call_word(const TransportCall& call, std::uint64_t look) {
   if (call.what == 0) return 0;
-  return (call.group & 0xffffffff) | (call.index & index_mask) << 32 | set_bit | (look & call_look_mask) << 52;
+  return with_look(static_cast<std::uint32_t>(call.group) | (call.index & index_mask) << group_bits | set_bit, look);
 }
 
 std::uint64_t waiters_word(std::uint64_t processes, std::uint64_t look) {
-  return processes | set_bit | (look & call_look_mask) << 52;
+  return with_look(processes | set_bit, look);
 }
 
 /// `word` (a call, group-call or waiters word of `finding`'s process) without its look if it
 /// goes with that finding's look, else 0.
 std::uint64_t at_look(std::uint64_t word, std::uint64_t finding) {
-  const auto look = finding >> 44 & look_mask;
-  return (word >> 52) == (look & call_look_mask) ? word & ((std::uint64_t{1} << 52) - 1) : 0;
+  const auto look = finding >> look_shift & field_mask;
+  return (word >> call_look_shift) == (look & call_look_mask) ? word & ((std::uint64_t{1} << call_look_shift) - 1) : 0;
 }
 
 }  // namespace
 
 // A job starts as running: its first worker zeroes the word, which reads as running as well.
 PeerStates::PeerStates(const Job& job)
-    : job_(job), serial_(job.serial() & serial_mask), published_{encode({state_running, 0, 0, serial_, 0, 0}), 0} {}
+    : job_(job), serial_(job.serial() & field_mask), published_{encode({state_running, 0, 0, serial_, 0, 0}), 0} {}
 
 bool PeerStates::none_can_go_on(const Finding& finding) {
   using Kind = Finding::Kind;
@@ -152,7 +161,7 @@ bool PeerStates::none_can_go_on(const Reading& before, const Reading& now) const
 bool PeerStates::each_waits_in_vain(const std::vector<TransportCall>& calls, const Reading& reading) const {
   return std::ranges::all_of(calls, [&](const TransportCall& call) {
     const auto mine = call_word(call, 0);
-    for (int p = 0; p < job_.processes() && p < 64; ++p) {
+    for (int p = 0; p < job_.processes() && p < max_watched_processes; ++p) {
       const auto& words = reading[static_cast<std::size_t>(p)];
       auto fields = decode(words.finding);
       if (p == job_.process() || (call.processes >> p & 1) == 0 || fields.serial != serial_) continue;
@@ -187,7 +196,7 @@ bool PeerStates::has_not_begun(std::uint64_t group_call) const {
   const auto begun = job_.transport().collective_calls_begun(static_cast<std::uint32_t>(group_call));
   if (!begun) return false;  // not of that group (or it cannot tell which group that is)
   // Calls begun past that call's index, modulo 2^19: none, or "fewer than none".
-  const auto past = (*begun - (group_call >> 32 & index_mask)) & index_mask;
+  const auto past = (*begun - (group_call >> group_bits & index_mask)) & index_mask;
   return past == 0 || past > index_mask / 2;
 }
 

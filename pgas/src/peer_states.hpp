@@ -15,6 +15,9 @@ namespace pgasmr::pgas::detail {
 
 class Job;
 
+/// The processes whose MPI calls the watches compare: a call's processes are a 64-bit mask.
+inline constexpr int max_watched_processes = 64;
+
 /// A blocking MPI call of a process group, for the watches: its processes (a mask of ids), which
 /// collective call of its group it is (a hash of the group and the count of its collective calls
 /// before, which every process of the group counts alike) and what it is (a hash of its kind and
