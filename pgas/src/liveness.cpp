@@ -164,18 +164,16 @@ pgasmr::error Liveness::explain(const Stuck& found, const std::optional<PeerStat
   auto is_one_of = [&](thread_id holder, const std::vector<int>& locals) {
     return std::ranges::any_of(locals, [&](int local) { return first_ + local == holder; });
   };
-  const bool crossed_locks = !found.threads.empty() && std::ranges::all_of(found.lock_holders, [&](thread_id holder) {
-    return is_one_of(holder, found.threads);
-  });
-  if (crossed_locks)
+  auto every_holder_among = [&](const std::vector<int>& locals) {
+    return !found.threads.empty() &&
+           std::ranges::all_of(found.lock_holders, [&](thread_id holder) { return is_one_of(holder, locals); });
+  };
+  if (every_holder_among(found.threads))
     return {"Runtime::run", first_ + found.threads.front(),
             list(found.threads) + " wait for locks that they hold themselves: they took locks in different orders" +
                 (returned.empty() ? "" : " (" + returned + " returned from the job's body meanwhile)") +
                 ": every thread must take locks in one order"};
-  const bool locks_of_returned = !found.threads.empty() && std::ranges::all_of(found.lock_holders, [&](thread_id holder) {
-    return is_one_of(holder, found.departed);
-  });
-  if (locks_of_returned)
+  if (every_holder_among(found.departed))
     return {"Runtime::run", found.lock_holders.front(),
             list(found.departed) + " returned from the job's body while " + list(found.threads) +
                 (found.threads.size() > 1 ? " wait" : " waits") +

@@ -38,7 +38,9 @@ Fields decode(std::uint64_t word) {
 // bit 52: a call word goes with the finding of the same look).
 constexpr unsigned call_look_shift = 52;
 constexpr std::uint64_t call_look_mask = (std::uint64_t{1} << 12) - 1;
-std::uint64_t with_look(std::uint64_t word, std::uint64_t look) { return word | (look & call_look_mask) << call_look_shift; }
+std::uint64_t with_look(std::uint64_t word, std::uint64_t look) {
+  return word | (look & call_look_mask) << call_look_shift;
+}
 
 // The call word: which call of its group the process's one MPI call is (26 bits of the hash) and
 // what it is (26 bits; 0: not comparable).
