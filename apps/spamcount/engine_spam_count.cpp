@@ -8,8 +8,8 @@
 
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
-#include "wordcount/engine_word_count.hpp"
-#include "wordcount/words.hpp"
+#include "common/text_pieces.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::spamcount {
 namespace {
@@ -21,7 +21,7 @@ using KeywordTable = mr::ArrayContainer<std::uint64_t, mr::sum>;
 /// count does, so the table compares words byte for byte), in; (keyword index, 1) out for each
 /// word that is a keyword.
 void count_piece(std::span<char> text, const Keywords& keywords, KeywordTable& out) {
-  wordcount::for_each_word_upper_casing(text, [&](std::string_view word) {
+  for_each_word_upper_casing(text, [&](std::string_view word) {
     if (auto keyword = keywords.find(word)) out.emit(*keyword, 1);
   });
 }
@@ -30,7 +30,7 @@ void count_piece(std::span<char> text, const Keywords& keywords, KeywordTable& o
 
 Mailbox load_mailbox(const AppOptions& options, std::size_t total_threads) {
   auto keywords = Keywords::read(*options.value("--keywords"));
-  return {std::move(keywords), wordcount::load_text(options, total_threads)};
+  return {std::move(keywords), load_text(options, total_threads)};
 }
 
 std::optional<KeywordCounts> count_keywords_engine(pgas::Context& me, const Mailbox& input, const EngineChoice& choice,
@@ -41,7 +41,7 @@ std::optional<KeywordCounts> count_keywords_engine(pgas::Context& me, const Mail
   KeywordTable counts(input.keywords.distinct().size());
   auto map_piece = [&input](const datasets::TextPiece& piece, KeywordTable& out) {
     thread_local std::string buffer;
-    count_piece(wordcount::writable_in(input.mail.text(piece, buffer), buffer), input.keywords, out);
+    count_piece(writable_in(input.mail.text(piece, buffer), buffer), input.keywords, out);
   };
   mr::apply_map(me, pieces, map_piece, counts, distribution.get());
   timer.lap("map");

@@ -11,7 +11,7 @@
 #include <pgasmr/mapreduce/case_insensitive.hpp>
 
 #include "spamcount/keywords.hpp"
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::spamcount {
 
@@ -24,7 +24,7 @@ class KeywordLookup {
 
   /// Adds the keywords of `text` to `counts` (indexed as Keywords::distinct()).
   void count(std::string_view text, std::span<std::uint64_t> counts) const {
-    wordcount::for_each_word(text, [&](std::string_view word) {
+    for_each_word(text, [&](std::string_view word) {
       if (auto found = index_.find(word); found != index_.end()) ++counts[found->second];
     });
   }

@@ -3,14 +3,14 @@
 #include <pgasmr/datasets/keyword_list.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::spamcount {
 
 Keywords Keywords::parse(std::string_view text, std::string_view name) {
   Keywords keywords;
   for (auto keyword : datasets::keyword_lines(text, name)) {
-    auto upper = wordcount::to_upper(keyword);
+    auto upper = to_upper(keyword);
     if (auto known = keywords.find(upper)) {
       keywords.lines_.push_back(*known);
       continue;

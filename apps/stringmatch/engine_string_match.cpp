@@ -10,7 +10,7 @@
 
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
-#include "wordcount/text_chunks.hpp"
+#include "common/text_pieces.hpp"
 
 namespace pgasmr::apps::stringmatch {
 
@@ -19,7 +19,7 @@ StringMatchInput load_input(const AppOptions& options, std::size_t total_threads
   auto files = datasets::collect_input_files(
       options.inputs, {.skip_unreadable = options.skip_unreadable, .allow_standard_input = true});
   // Word count's piece size: enough pieces to balance, small enough for the threads' buffers.
-  auto piece_bytes = wordcount::piece_bytes_for(files.total_bytes, total_threads);
+  auto piece_bytes = piece_bytes_for(files.total_bytes, total_threads);
   return {std::move(keys), datasets::TextInput(std::move(files), piece_bytes, datasets::cut_after_newline)};
 }
 

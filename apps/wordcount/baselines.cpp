@@ -12,7 +12,7 @@
 #include "common/phoenix_like_sort_merge.hpp"
 #include "common/phoenix_like_tasks.hpp"
 #include "common/workers.hpp"
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::wordcount {
 namespace {

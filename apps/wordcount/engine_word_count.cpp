@@ -11,8 +11,7 @@
 
 #include "common/reduce_to_thread0.hpp"
 #include "common/weighted_distribution.hpp"
-#include "wordcount/text_chunks.hpp"
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::wordcount {
 namespace {
@@ -39,13 +38,6 @@ void count_piece(std::span<char> text, WordTable& out) {
 }
 
 }  // namespace
-
-datasets::TextInput load_text(const AppOptions& options, std::size_t total_threads) {
-  auto files = datasets::collect_input_files(
-      options.inputs, {.skip_unreadable = options.skip_unreadable, .allow_standard_input = true});
-  auto piece_bytes = piece_bytes_for(files.total_bytes, total_threads);
-  return datasets::TextInput(std::move(files), piece_bytes, cut_between_words);
-}
 
 std::optional<WordCounts> count_words_engine(pgas::Context& me, const datasets::TextInput& input,
                                              const EngineChoice& choice, JobTimer& timer) {

@@ -15,11 +15,6 @@
 
 namespace pgasmr::apps::wordcount {
 
-/// Lists the input files of the command line (files and directories, --skip-unreadable, "-")
-/// and cuts them into pieces for `total_threads` threads. Throws datasets::input_error naming a
-/// missing, unreadable or special file.
-datasets::TextInput load_text(const AppOptions& options, std::size_t total_threads);
-
 /// Collective: counts the words of `input` (every thread passes the same one) with the chosen
 /// distribution (a piece weighs its size) and reduce mode; laps "map" and the reduce phases.
 /// The whole result on thread 0, nothing elsewhere.

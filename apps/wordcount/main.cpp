@@ -8,6 +8,7 @@
 
 #include "common/app_driver.hpp"
 #include "common/input_fingerprint.hpp"
+#include "common/text_pieces.hpp"
 #include "wordcount/baselines.hpp"
 #include "wordcount/engine_word_count.hpp"
 #include "wordcount/tbb_baseline.hpp"
@@ -44,7 +45,7 @@ int main(int argc, char** argv) {
       .name = "wordcount",
       .synopsis = synopsis,
       .command_line = {.operands = "INPUT...", .many_operands = true, .file_list = true},
-      .load = wc::load_text,
+      .load = apps::load_text,
       .describe = [](const ds::TextInput& input) -> apps::InputSummary {
         return {input.total_bytes(), input.files().size(), input.skipped()};
       },

@@ -11,7 +11,7 @@
 #include <pgasmr/mapreduce/case_insensitive.hpp>
 
 #include "common/tbb_arena.hpp"
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::wordcount {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
 
 namespace pgasmr::apps::wordcount {
 

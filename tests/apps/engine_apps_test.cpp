@@ -17,7 +17,7 @@
 #include "text_model.hpp"
 #include "wordcount/baselines.hpp"
 #include "wordcount/engine_word_count.hpp"
-#include "wordcount/text_chunks.hpp"
+#include "common/text_pieces.hpp"
 
 namespace apps = pgasmr::apps;
 namespace hist = pgasmr::apps::histogram;
@@ -33,7 +33,7 @@ namespace {
 /// Runs word count on `text` with `choices` at every thread count; thread 0 checks the result.
 void expect_word_counts_everywhere(const std::string& text, const wc::WordCounts& expected,
                                    const std::vector<apps::EngineChoice>& choices = every_choice()) {
-  const auto input = wc::text_in_memory(text, 2);  // about 16 pieces
+  const auto input = apps::text_in_memory(text, 2);  // about 16 pieces
   pgasmr::test::for_each_thread_count([&](Context& me) {
     for (const auto& choice : choices) {
       apps::JobTimer timer(me);
@@ -98,7 +98,7 @@ TEST(EngineHistogram, MatchesBaselineAndModel) {
 }
 
 TEST(EngineApps, PhasesAreTimedOnThreadZero) {
-  const auto input = wc::text_in_memory("a b c", 2);
+  const auto input = apps::text_in_memory("a b c", 2);
   pgasmr::test::for_each_thread_count([&](Context& me) {
     apps::JobTimer timer(me);
     auto counts = wc::count_words_engine(me, input, {mr::DistributionKind::block, apps::ReduceChoice::no_comm}, timer);

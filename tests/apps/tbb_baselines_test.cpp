@@ -7,9 +7,10 @@
 #include "image_model.hpp"
 #include "text_model.hpp"
 #include "wordcount/tbb_baseline.hpp"
-#include "wordcount/text_chunks.hpp"
+#include "common/text_pieces.hpp"
 
 namespace hist = pgasmr::apps::histogram;
+namespace apps = pgasmr::apps;
 namespace wc = pgasmr::apps::wordcount;
 namespace model = pgasmr::apps::test;
 
@@ -18,7 +19,7 @@ TEST(TbbBaselines, WordCountAgreesWithTheModel) {
                                std::string(3u << 20, 'w') + " w W"};
   for (const auto& text : texts)
     for (std::size_t threads : {1u, 2u, 3u, 8u})
-      EXPECT_EQ(wc::count_words_tbb(wc::text_in_memory(text, threads), threads), model::model_result(text))
+      EXPECT_EQ(wc::count_words_tbb(apps::text_in_memory(text, threads), threads), model::model_result(text))
           << threads << " threads, " << text.size() << " bytes";
 }
 

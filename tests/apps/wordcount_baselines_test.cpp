@@ -10,9 +10,10 @@
 
 #include "text_model.hpp"
 #include "wordcount/baselines.hpp"
-#include "wordcount/text_chunks.hpp"
+#include "common/text_pieces.hpp"
 #include "wordcount/word_counts.hpp"
 
+namespace apps = pgasmr::apps;
 namespace wc = pgasmr::apps::wordcount;
 using pgasmr::apps::test::model_result;
 using pgasmr::apps::test::sample_text;
@@ -31,7 +32,7 @@ TEST(WordCountBaselines, SequentialOnHandComputedText) {
 
 TEST(WordCountBaselines, PhoenixLikeOnHandComputedText) {
   for (std::size_t threads : {1u, 2u, 3u, 8u})
-    EXPECT_EQ(wc::count_words_phoenix_like(wc::text_in_memory(std::string(hand_text), threads), threads).entries(),
+    EXPECT_EQ(wc::count_words_phoenix_like(apps::text_in_memory(std::string(hand_text), threads), threads).entries(),
               hand_counts)
         << threads << " threads";
 }
@@ -43,7 +44,7 @@ TEST(WordCountBaselines, EdgeTexts) {
     auto expected = model_result(text);
     EXPECT_EQ(wc::count_words_sequential(text), expected);
     for (std::size_t threads : {1u, 3u})
-      EXPECT_EQ(wc::count_words_phoenix_like(wc::text_in_memory(text, threads), threads), expected);
+      EXPECT_EQ(wc::count_words_phoenix_like(apps::text_in_memory(text, threads), threads), expected);
   }
 }
 
@@ -52,7 +53,7 @@ TEST(WordCountBaselines, AgreeWithTheModelOnAGeneratedText) {
   auto expected = model_result(text);
   EXPECT_EQ(wc::count_words_sequential(text), expected);
   for (std::size_t threads : {1u, 2u, 3u, 4u, 8u})
-    EXPECT_EQ(wc::count_words_phoenix_like(wc::text_in_memory(text, threads), threads), expected) << threads << " threads";
+    EXPECT_EQ(wc::count_words_phoenix_like(apps::text_in_memory(text, threads), threads), expected) << threads << " threads";
 }
 
 TEST(WordCounts, OutputOrderAndFormat) {

@@ -7,21 +7,18 @@
 #include <string>
 #include <vector>
 
-#include "wordcount/words.hpp"
+#include "common/words.hpp"
+#include "words_of.hpp"
 
-namespace wc = pgasmr::apps::wordcount;
+namespace apps = pgasmr::apps;
 
 namespace {
 
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  wc::for_each_word(text, [&](std::string_view word) { words.emplace_back(word); });
-  return words;
-}
+using pgasmr::apps::test::words_of;
 
 std::map<std::string, int> upper_counts(std::string_view text) {
   std::map<std::string, int> counts;
-  wc::for_each_word(text, [&](std::string_view word) { ++counts[wc::to_upper(word)]; });
+  apps::for_each_word(text, [&](std::string_view word) { ++counts[apps::to_upper(word)]; });
   return counts;
 }
 
@@ -109,15 +106,15 @@ TEST(Words, UpperCasingTheTextWhileFindingItsWordsEveryCutAcrossBlocks) {
     for (std::size_t end = begin; end <= text.size(); end += end - begin < 130 ? 1 : 13) {
       const std::string original = text.substr(begin, end - begin);
       std::string expected_text = original;
-      wc::upper_case_in_place(expected_text.data(), expected_text.size());
+      apps::upper_case_in_place(expected_text.data(), expected_text.size());
       std::vector<std::string> expected_words;
-      for (const auto& word : words_of(original)) expected_words.push_back(wc::to_upper(word));
+      for (const auto& word : words_of(original)) expected_words.push_back(apps::to_upper(word));
       std::string piece = original;
       std::vector<std::string> words;
-      wc::for_each_word_upper_casing(std::span(piece), [&](std::string_view word) { words.emplace_back(word); });
+      apps::for_each_word_upper_casing(std::span(piece), [&](std::string_view word) { words.emplace_back(word); });
       ASSERT_EQ(words, expected_words) << "bytes " << begin << ".." << end;
       ASSERT_EQ(piece, expected_text) << "bytes " << begin << ".." << end;
     }
 }
 
-TEST(Words, ToUpperTouchesLettersOnly) { EXPECT_EQ(wc::to_upper("Don't-Stop"), "DON'T-STOP"); }
+TEST(Words, ToUpperTouchesLettersOnly) { EXPECT_EQ(apps::to_upper("Don't-Stop"), "DON'T-STOP"); }

@@ -11,7 +11,7 @@
 #include "spamcount/engine_spam_count.hpp"
 #include "spamcount/keyword_counts.hpp"
 #include "text_model.hpp"
-#include "wordcount/text_chunks.hpp"
+#include "common/text_pieces.hpp"
 
 namespace pgasmr::apps::test {
 
@@ -45,8 +45,8 @@ inline spamcount::Mailbox mailbox_in_memory(std::string_view keyword_text, std::
   std::uint64_t bytes = 0;
   for (const auto& text : texts) bytes += text.size();
   return {spamcount::Keywords::parse(keyword_text, "keywords"),
-          datasets::TextInput::in_memory(std::move(texts), wordcount::piece_bytes_for(bytes, threads),
-                                         wordcount::cut_between_words)};
+          datasets::TextInput::in_memory(std::move(texts), apps::piece_bytes_for(bytes, threads),
+                                         apps::cut_between_words)};
 }
 
 /// Mails of skewed sizes (empty, tiny, one cut into many pieces) from sample_text, whose words

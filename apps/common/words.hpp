@@ -17,7 +17,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace pgasmr::apps::wordcount {
+namespace pgasmr::apps {
 
 enum class ByteClass : std::uint8_t { separator, letter, apostrophe };
 
@@ -177,4 +177,4 @@ inline std::string to_upper(std::string_view word) {
   return upper;
 }
 
-}  // namespace pgasmr::apps::wordcount
+}  // namespace pgasmr::apps

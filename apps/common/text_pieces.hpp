@@ -1,7 +1,7 @@
 #pragma once
 /// @file
-/// How word count cuts its input into pieces (the map's input elements) that can be counted
-/// independently.
+/// How the text apps (word count, spamcount, stringmatch) list their input and cut it into
+/// pieces (the map's input elements) that can be read independently.
 
 #include <cstddef>
 #include <cstdint>
@@ -9,9 +9,10 @@
 
 #include <pgasmr/datasets/text_input.hpp>
 
-#include "wordcount/words.hpp"
+#include "common/options.hpp"
+#include "common/words.hpp"
 
-namespace pgasmr::apps::wordcount {
+namespace pgasmr::apps {
 
 /// A cut falls only before a byte that cannot continue a word: no word is split, and every word
 /// lies in exactly one piece (a cut moves forward past a long word).
@@ -26,4 +27,9 @@ std::uint64_t piece_bytes_for(std::uint64_t bytes, std::size_t threads);
 /// callers with their text in memory).
 datasets::TextInput text_in_memory(std::string text, std::size_t threads);
 
-}  // namespace pgasmr::apps::wordcount
+/// Lists the input files of the command line (files and directories, --skip-unreadable, "-")
+/// and cuts them into pieces for `total_threads` threads. Throws datasets::input_error naming a
+/// missing, unreadable or special file.
+datasets::TextInput load_text(const AppOptions& options, std::size_t total_threads);
+
+}  // namespace pgasmr::apps

@@ -13,19 +13,16 @@
 
 #include "datasets/scratch_dir.hpp"
 #include "datasets/write_watches.hpp"
-#include "wordcount/text_chunks.hpp"
-#include "wordcount/words.hpp"
+#include "common/text_pieces.hpp"
+#include "common/words.hpp"
+#include "words_of.hpp"
 
 namespace ds = pgasmr::datasets;
-namespace wc = pgasmr::apps::wordcount;
+namespace apps = pgasmr::apps;
 
 namespace {
 
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  wc::for_each_word(text, [&](std::string_view word) { words.emplace_back(word); });
-  return words;
-}
+using pgasmr::apps::test::words_of;
 
 std::vector<std::string> pieces_of(const ds::TextInput& input) {
   std::vector<std::string> pieces;
@@ -36,12 +33,12 @@ std::vector<std::string> pieces_of(const ds::TextInput& input) {
 
 ds::TextInput cut(std::string text, std::uint64_t piece_bytes) {
   std::vector<std::string> texts{std::move(text)};
-  return ds::TextInput::in_memory(std::move(texts), piece_bytes, wc::cut_between_words);
+  return ds::TextInput::in_memory(std::move(texts), piece_bytes, apps::cut_between_words);
 }
 
 }  // namespace
 
-TEST(TextChunks, HandComputedCuts) {
+TEST(TextPieces, HandComputedCuts) {
   // Pieces of 4 bytes: the cut at byte 4 falls in "cd" and moves to the space after it.
   EXPECT_EQ(pieces_of(cut("ab cd ef", 4)), (std::vector<std::string>{"ab cd", " ef"}));
   // A cut never falls between apostrophes and letters of one word.
@@ -49,16 +46,16 @@ TEST(TextChunks, HandComputedCuts) {
   EXPECT_EQ(pieces_of(cut("x", 1)), std::vector<std::string>{"x"});
 }
 
-TEST(TextChunks, EmptyTextHasNoPieces) { EXPECT_TRUE(cut("", 4).pieces().empty()); }
+TEST(TextPieces, EmptyTextHasNoPieces) { EXPECT_TRUE(cut("", 4).pieces().empty()); }
 
-TEST(TextChunks, LongWordStaysInOnePiece) {
+TEST(TextPieces, LongWordStaysInOnePiece) {
   std::string text = std::string(1u << 20, 'w');
   auto input = cut(text, 4096);
   ASSERT_EQ(input.pieces().size(), 1u);
   EXPECT_EQ(input.pieces()[0].size, text.size());
 }
 
-TEST(TextChunks, PiecesCoverTheTextAndKeepEveryWord) {
+TEST(TextPieces, PiecesCoverTheTextAndKeepEveryWord) {
   std::string text;
   const char* samples[] = {"Don't", " ", "stop-me", "\n", "a''b", "  ", "'tis", ", ", "x", "\xC3\xA9t\xC3\xA9", " ", "longerwordhere"};
   for (int round = 0; round < 40; ++round)
@@ -77,7 +74,7 @@ TEST(TextChunks, PiecesCoverTheTextAndKeepEveryWord) {
   }
 }
 
-TEST(TextChunks, FilesOnDiskGiveTheSamePiecesAsInMemory) {
+TEST(TextPieces, FilesOnDiskGiveTheSamePiecesAsInMemory) {
   pgasmr::test::ScratchDir dir;
   std::vector<std::string> texts = {"alpha beta\ngamma", "", std::string(5000, 'z') + " tail", "one"};
   std::vector<std::filesystem::path> paths;
@@ -85,8 +82,8 @@ TEST(TextChunks, FilesOnDiskGiveTheSamePiecesAsInMemory) {
     paths.push_back(dir.path() / ("f" + std::to_string(i)));
     std::ofstream(paths.back()) << texts[i];
   }
-  ds::TextInput on_disk(ds::collect_input_files(paths), 1000, wc::cut_between_words);
-  auto in_memory = ds::TextInput::in_memory(texts, 1000, wc::cut_between_words);
+  ds::TextInput on_disk(ds::collect_input_files(paths), 1000, apps::cut_between_words);
+  auto in_memory = ds::TextInput::in_memory(texts, 1000, apps::cut_between_words);
   EXPECT_EQ(pieces_of(on_disk), pieces_of(in_memory));
   EXPECT_EQ(on_disk.total_bytes(), in_memory.total_bytes());
   ASSERT_EQ(on_disk.files().size(), 4u);
@@ -98,7 +95,7 @@ namespace {
 /// The one file at `path`, listed and cut as word count does.
 ds::TextInput listed(const std::filesystem::path& path) {
   const std::filesystem::path paths[] = {path};
-  return ds::TextInput(ds::collect_input_files(paths), 1000, wc::cut_between_words);
+  return ds::TextInput(ds::collect_input_files(paths), 1000, apps::cut_between_words);
 }
 
 /// The message of the error that reading `input`'s first piece throws (empty: none).
@@ -114,7 +111,7 @@ std::string first_piece_error(const ds::TextInput& input) {
 
 }  // namespace
 
-TEST(TextChunks, AFileThatShrankIsAnError) {
+TEST(TextPieces, AFileThatShrankIsAnError) {
   pgasmr::test::ScratchDir dir;
   auto path = dir.path() / "shrinks";
   std::ofstream(path) << "some words here";
@@ -123,7 +120,7 @@ TEST(TextChunks, AFileThatShrankIsAnError) {
   EXPECT_NE(first_piece_error(input).find("became shorter while it was read"), std::string::npos);
 }
 
-TEST(TextChunks, AFileReplacedOrRewrittenWhileReadIsAnError) {
+TEST(TextPieces, AFileReplacedOrRewrittenWhileReadIsAnError) {
   pgasmr::test::ScratchDir dir;
   auto path = dir.path() / "input";
   std::ofstream(path) << "alpha alpha alpha";
@@ -140,7 +137,7 @@ TEST(TextChunks, AFileReplacedOrRewrittenWhileReadIsAnError) {
   EXPECT_NE(first_piece_error(relisted).find("was modified while it was read"), std::string::npos);
 }
 
-TEST(TextChunks, AWriteUnderWayWhenListedIsAnError) {
+TEST(TextPieces, AWriteUnderWayWhenListedIsAnError) {
   // Rewritten with its time put back, as a write under way when the file was listed looks: the
   // kernel stamped the time when that write began, before the listing took it.
   if (!pgasmr::test::write_watches_work()) GTEST_SKIP() << "no inotify watches here: the time alone tells";
@@ -155,10 +152,10 @@ TEST(TextChunks, AWriteUnderWayWhenListedIsAnError) {
   EXPECT_NE(first_piece_error(input).find("was modified while it was read"), std::string::npos);
 }
 
-TEST(TextChunks, SeveralPiecesPerThreadAndAtMostAMebibyteEach) {
+TEST(TextPieces, SeveralPiecesPerThreadAndAtMostAMebibyteEach) {
   for (std::size_t threads : {1u, 2u, 8u})
     for (std::uint64_t bytes : {std::uint64_t{0}, std::uint64_t{100}, std::uint64_t{200} << 20}) {
-      auto piece = wc::piece_bytes_for(bytes, threads);
+      auto piece = apps::piece_bytes_for(bytes, threads);
       EXPECT_GE(piece, 1u);
       EXPECT_LE(piece, std::uint64_t{1} << 20);
       if (bytes >= 8 * threads) {
