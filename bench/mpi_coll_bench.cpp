@@ -42,18 +42,16 @@
 #include <mpi.h>
 
 #include <array>
-#include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "benchmark_arguments.hpp"
 #include "benchmark_names.hpp"
 #include "collective_sweep.hpp"
+#include "mpi_orders.hpp"
 
 namespace {
 
@@ -74,11 +72,7 @@ constexpr std::string_view usage =
     "--thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE), pgasmr's thread level, where\n"
     "                   Open MPI locks in its progress engine (default MPI_Init: single)\n";
 
-void check(int code, const char* call) {
-  if (code == MPI_SUCCESS) return;
-  std::fprintf(stderr, "pgasmr-bench-mpi-coll: %s failed (%d)\n", call, code);
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
+const pgasmr::bench::MpiOrders mpi("pgasmr-bench-mpi-coll");
 
 /// Every rank's buffers (n x max_bytes each, written once so that their pages are in).
 struct Rank {
@@ -110,41 +104,41 @@ struct Rank {
     auto* dst = destination.data();
     switch (swept_collectives[action].kind) {
       case CollectiveKind::broadcast:
-        check(MPI_Bcast(dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
+        mpi.check(MPI_Bcast(dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
         break;
       case CollectiveKind::broadcast_in_place_priv: break;  // not registered: see open_mpi_has_it
       case CollectiveKind::scatter:
-        check(MPI_Scatter(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Scatter");
+        mpi.check(MPI_Scatter(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Scatter");
         break;
       case CollectiveKind::gather:
-        check(MPI_Gather(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
+        mpi.check(MPI_Gather(src, c, MPI_BYTE, dst, c, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Gather");
         break;
       case CollectiveKind::allgather:
-        check(MPI_Allgather(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
+        mpi.check(MPI_Allgather(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
         break;
       case CollectiveKind::allgather_v_priv:
         for (int r = 0; r < n; ++r) {
           counts[static_cast<std::size_t>(r)] = c;
           displacements[static_cast<std::size_t>(r)] = r * c;
         }
-        check(MPI_Allgatherv(src, c, MPI_BYTE, dst, counts.data(), displacements.data(), MPI_BYTE, MPI_COMM_WORLD),
+        mpi.check(MPI_Allgatherv(src, c, MPI_BYTE, dst, counts.data(), displacements.data(), MPI_BYTE, MPI_COMM_WORLD),
               "MPI_Allgatherv");
         break;
       case CollectiveKind::exchange:
-        check(MPI_Alltoall(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
+        mpi.check(MPI_Alltoall(src, c, MPI_BYTE, dst, c, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
         break;
       case CollectiveKind::exchange_in_place_priv:
-        check(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buffer.data(), c, MPI_BYTE, MPI_COMM_WORLD),
+        mpi.check(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buffer.data(), c, MPI_BYTE, MPI_COMM_WORLD),
               "MPI_Alltoall");
         break;
       case CollectiveKind::reduce: {
         double sum = local_sum(bytes);
-        check(MPI_Reduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
+        mpi.check(MPI_Reduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
         break;
       }
       case CollectiveKind::allreduce: {
         double sum = local_sum(bytes);
-        check(MPI_Allreduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+        mpi.check(MPI_Allreduce(&sum, &result, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
         break;
       }
     }
@@ -154,21 +148,11 @@ struct Rank {
 Rank* root = nullptr;
 
 /// Rank 0's order to every rank: collective `action` of `bytes`, `iterations` times (0: stop).
-void publish(std::array<std::uint64_t, 3> order) {
-  MPI_Request request;
-  check(MPI_Ibcast(order.data(), 3, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
-  check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
-}
+void publish(std::array<std::uint64_t, 3> order) { mpi.publish(order); }
 
 void follow(Rank& rank) {
   for (;;) {
-    std::array<std::uint64_t, 3> order{};
-    MPI_Request request;
-    check(MPI_Ibcast(order.data(), 3, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
-    for (int done = 0; !done;) {
-      check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
-      if (!done) std::this_thread::sleep_for(std::chrono::microseconds(50));
-    }
+    const auto order = mpi.next<3>();
     if (order[2] == 0) return;
     for (std::uint64_t i = 0; i < order[2]; ++i) rank.run(order[0], order[1]);
   }
@@ -193,8 +177,6 @@ void memcpy_bench(benchmark::State& state, std::size_t bytes) {
   set_bytes(state, bytes);
 }
 
-}  // namespace
-
 /// Takes --thread-multiple out of argv; true when it was there.
 bool take_thread_multiple(int& argc, char** argv) {
   bool found = false;
@@ -208,6 +190,8 @@ bool take_thread_multiple(int& argc, char** argv) {
   argc = kept;
   return found;
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const bool thread_multiple = take_thread_multiple(argc, argv);

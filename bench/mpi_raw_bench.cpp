@@ -28,17 +28,17 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <chrono>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "benchmark_arguments.hpp"
 #include "benchmark_names.hpp"
+#include "mpi_orders.hpp"
 
 namespace {
 
@@ -57,30 +57,16 @@ struct Bench {
 };
 Bench bench;
 
-void check(int code, const char* call) {
-  if (code == MPI_SUCCESS) return;
-  std::fprintf(stderr, "pgasmr-bench-mpi-raw: %s failed (%d)\n", call, code);
-  MPI_Abort(MPI_COMM_WORLD, 1);
-}
+const pgasmr::bench::MpiOrders mpi("pgasmr-bench-mpi-raw");
 
-/// Sends the number of barriers to join (0: stop) to every rank.
-void publish(std::uint64_t iterations) {
-  MPI_Request request;
-  check(MPI_Ibcast(&iterations, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
-  check(MPI_Wait(&request, MPI_STATUS_IGNORE), "MPI_Wait");
-}
+/// Rank 0's order: the number of barriers to join (0: stop).
+void publish(std::uint64_t iterations) { mpi.publish(std::array{iterations}); }
 
 void follow() {
   for (;;) {
-    std::uint64_t iterations = 0;
-    MPI_Request request;
-    check(MPI_Ibcast(&iterations, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request), "MPI_Ibcast");
-    for (int done = 0; !done;) {
-      check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
-      if (!done) std::this_thread::sleep_for(std::chrono::microseconds(50));
-    }
+    const auto iterations = mpi.next<1>()[0];
     if (iterations == 0) return;
-    for (std::uint64_t i = 0; i < iterations; ++i) check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+    for (std::uint64_t i = 0; i < iterations; ++i) mpi.check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
   }
 }
 
@@ -128,9 +114,9 @@ int main(int argc, char** argv) {
   }
 
   void* base = nullptr;
-  check(MPI_Win_allocate(static_cast<MPI_Aint>(max_bytes), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &bench.window),
+  mpi.check(MPI_Win_allocate(static_cast<MPI_Aint>(max_bytes), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &bench.window),
         "MPI_Win_allocate");
-  check(MPI_Win_lock_all(MPI_MODE_NOCHECK, bench.window), "MPI_Win_lock_all");
+  mpi.check(MPI_Win_lock_all(MPI_MODE_NOCHECK, bench.window), "MPI_Win_lock_all");
   std::fill_n(static_cast<std::byte*>(base), max_bytes, std::byte{1});  // fault the pages in
   MPI_Barrier(MPI_COMM_WORLD);
 
