@@ -168,12 +168,8 @@ MPI_Datatype word_type(std::size_t width, bool is_signed) {
   return is_signed ? MPI_INT32_T : MPI_UINT32_T;
 }
 
-/// The processes of `comm` (ids in MPI_COMM_WORLD) as a mask, for the liveness watch; 0 (unknown)
-/// beyond max_watched_processes.
-std::uint64_t process_mask(MPI_Comm comm, int size) {
-  int world = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &world);
-  if (world > max_watched_processes) return 0;
+/// The rank in MPI_COMM_WORLD of each rank of `comm` (of `size` ranks).
+std::vector<int> world_ranks_of(MPI_Comm comm, int size) {
   MPI_Group group, everyone;
   MPI_Comm_group(comm, &group);
   MPI_Comm_group(MPI_COMM_WORLD, &everyone);
@@ -182,8 +178,17 @@ std::uint64_t process_mask(MPI_Comm comm, int size) {
   MPI_Group_translate_ranks(group, size, ranks.data(), everyone, ids.data());
   MPI_Group_free(&group);
   MPI_Group_free(&everyone);
+  return ids;
+}
+
+/// The processes of `comm` (ids in MPI_COMM_WORLD) as a mask, for the liveness watch; 0 (unknown)
+/// beyond max_watched_processes.
+std::uint64_t process_mask(MPI_Comm comm, int size) {
+  int world = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  if (world > max_watched_processes) return 0;
   std::uint64_t mask = 0;
-  for (int id : ids) mask |= std::uint64_t{1} << id;
+  for (int id : world_ranks_of(comm, size)) mask |= std::uint64_t{1} << id;
   return mask;
 }
 
@@ -630,14 +635,7 @@ class MpiTransport final : public Transport {
     check_allocation(code, "MPI_Win_allocate_shared", window_bytes);
     MPI_Win_set_errhandler(host_window_, MPI_ERRORS_RETURN);
     check(MPI_Win_lock_all(MPI_MODE_NOCHECK, host_window_), "MPI_Win_lock_all");  // for MPI_Win_sync
-    std::vector<int> host_ranks(static_cast<std::size_t>(host_size_)), world_ranks(host_ranks.size());
-    for (int r = 0; r < host_size_; ++r) host_ranks[static_cast<std::size_t>(r)] = r;
-    MPI_Group host_group, world_group;
-    MPI_Comm_group(host_, &host_group);
-    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
-    MPI_Group_translate_ranks(host_group, host_size_, host_ranks.data(), world_group, world_ranks.data());
-    MPI_Group_free(&host_group);
-    MPI_Group_free(&world_group);
+    const auto world_ranks = world_ranks_of(host_, host_size_);
     for (int r = 0; r < host_size_; ++r) {
       MPI_Aint size = 0;
       int unit = 0;
