@@ -49,7 +49,9 @@ struct InputFile {
   /// Checked by every later read (TextInput), so that a file replaced or rewritten while the job
   /// reads it is refused, not read half old and half new.
   FileIdentity identity = {};
-  /// Checked with `identity` (null: not watched), ended with the last copy of the file's entry.
+  /// Checked with `identity` (null: a listing that watches nothing, InputFileOptions::watch_writes;
+  /// a WriteWatch that inotify could not give one reports no write), ended with the last copy of
+  /// the file's entry.
   std::shared_ptr<const WriteWatch> write_watch = {};
 };
 
