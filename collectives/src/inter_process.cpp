@@ -18,15 +18,16 @@ constexpr std::size_t segment_bytes = 64 * 1024;  // pipelining unit of the bino
 constexpr int tag = 0x5043;                        // pgasmr's collectives on a group's communicator
 
 Algorithm from_environment() {
-  static const auto chosen = read_setting<Algorithm>("PGASMR_COLL_ALGORITHM", [](const char* value) -> std::optional<Algorithm> {
-    std::string name = value ? value : "auto";
-    if (name == "auto") return Algorithm::automatic;
-    if (name == "flat") return Algorithm::flat;
-    if (name == "native") return Algorithm::native;
-    if (name == "binomial") return Algorithm::binomial;
-    if (name == "pairwise") return Algorithm::pairwise;
-    if (name == "bruck") return Algorithm::bruck;
-    return std::nullopt;
+  static const auto chosen = read_setting<Algorithm>("PGASMR_COLL_ALGORITHM", [](const char* value) {
+    const std::string name = value ? value : "auto";
+    std::optional<Algorithm> algorithm;
+    if (name == "auto") algorithm = Algorithm::automatic;
+    if (name == "flat") algorithm = Algorithm::flat;
+    if (name == "native") algorithm = Algorithm::native;
+    if (name == "binomial") algorithm = Algorithm::binomial;
+    if (name == "pairwise") algorithm = Algorithm::pairwise;
+    if (name == "bruck") algorithm = Algorithm::bruck;
+    return algorithm;
   });
   if (!chosen.value)
     throw_error("collectives", "PGASMR_COLL_ALGORITHM must be auto, flat, native, binomial, pairwise or bruck, got '" +

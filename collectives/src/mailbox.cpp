@@ -36,12 +36,14 @@ void wait_for(pg::Context& me, const std::atomic<std::uint64_t>& counter, std::u
 }  // namespace
 
 std::size_t eager_limit() {
-  static const auto limit = read_setting<std::size_t>("PGASMR_COLL_EAGER_LIMIT", [](const char* value) -> std::optional<std::size_t> {
-    if (!value || !*value) return default_limit;
+  static const auto limit = read_setting<std::size_t>("PGASMR_COLL_EAGER_LIMIT", [](const char* value) {
+    std::optional<std::size_t> bytes = default_limit;
+    if (!value || !*value) return bytes;
     char* end = nullptr;
     auto parsed = std::strtoull(value, &end, 10);
-    if (*end != '\0' || parsed > (std::size_t{1} << 20)) return std::nullopt;
-    return static_cast<std::size_t>(parsed);
+    if (*end != '\0' || parsed > (std::size_t{1} << 20)) bytes.reset();
+    else bytes = static_cast<std::size_t>(parsed);
+    return bytes;
   });
   if (!limit.value)
     throw_error("collectives", "PGASMR_COLL_EAGER_LIMIT must be a byte count up to 1 MiB, not '" + limit.text + "'");
