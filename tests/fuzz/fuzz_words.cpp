@@ -11,21 +11,21 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
-#include "wordcount/text_chunks.hpp"
-#include "wordcount/words.hpp"
+#include "common/text_pieces.hpp"
+#include "common/words.hpp"
 
 namespace {
 
-namespace wc = pgasmr::apps::wordcount;
+namespace apps = pgasmr::apps;
 
 /// The definition in words.hpp, one byte at a time.
 std::vector<std::string_view> words_byte_by_byte(std::string_view text) {
   std::vector<std::string_view> words;
   std::size_t at = 0;
   while (at < text.size()) {
-    while (at < text.size() && !wc::is_letter(text[at])) ++at;
+    while (at < text.size() && !apps::is_letter(text[at])) ++at;
     auto start = at;
-    while (at < text.size() && wc::is_word_byte(text[at])) ++at;
+    while (at < text.size() && apps::is_word_byte(text[at])) ++at;
     if (at > start) words.push_back(text.substr(start, at - start));
   }
   return words;
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::uint64_t piece_bytes = data[0];
   auto text = pgasmr::fuzz::as_text(data + 1, size - 1);
 
-  auto input = pgasmr::datasets::TextInput::in_memory({std::string(text)}, piece_bytes, wc::cut_between_words);
+  auto input = pgasmr::datasets::TextInput::in_memory({std::string(text)}, piece_bytes, apps::cut_between_words);
   std::string buffer;
   std::size_t next = 0;
   for (const auto& piece : input.pieces()) {
@@ -50,20 +50,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(!piece_text.empty() && piece.offset == next && piece_text == text.substr(next, piece_text.size()));
     next += piece_text.size();
     // No cut inside a run of letters and apostrophes.
-    if (next < text.size()) check(!(wc::is_word_byte(text[next - 1]) && wc::is_word_byte(text[next])));
+    if (next < text.size()) check(!(apps::is_word_byte(text[next - 1]) && apps::is_word_byte(text[next])));
   }
   check(next == text.size());
 
   std::vector<std::string_view> found;
-  wc::for_each_word(text, [&](std::string_view word) { found.push_back(word); });
+  apps::for_each_word(text, [&](std::string_view word) { found.push_back(word); });
   const auto expected = words_byte_by_byte(text);
   check(found == expected);
 
   // Upper-casing while finding the words: the same words in upper case, the text upper-cased.
   std::string upper(text);
   std::vector<std::string> upper_found;
-  wc::for_each_word_upper_casing(std::span(upper), [&](std::string_view word) { upper_found.emplace_back(word); });
-  check(upper == wc::to_upper(text) && upper_found.size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) check(upper_found[i] == wc::to_upper(expected[i]));
+  apps::for_each_word_upper_casing(std::span(upper), [&](std::string_view word) { upper_found.emplace_back(word); });
+  check(upper == apps::to_upper(text) && upper_found.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) check(upper_found[i] == apps::to_upper(expected[i]));
   return 0;
 }
