@@ -36,11 +36,6 @@ void check_total(std::span<const std::uint64_t> weights, std::string_view kind) 
                                   ": the element weights add up to more than 2^64 - 1");
 }
 
-/// The element weights of a balanced or best_fit distribution (best_fit's follow the threshold).
-std::span<const std::uint64_t> element_weights(const Distribution& d) {
-  return d.kind == DistributionKind::best_fit ? d.weights.subspan(1) : d.weights;
-}
-
 /// Greedy list scheduling in input order: the least loaded thread gets the next element, the
 /// lowest id on ties (this reproduces the thesis's Fig. 4.1 exactly; sorting first would not).
 std::vector<int> balanced_owners(std::span<const std::uint64_t> weights, int threads) {
@@ -93,6 +88,10 @@ constexpr std::array<std::pair<DistributionKind, std::string_view>, 5> kind_name
 }};
 
 }  // namespace
+
+std::span<const std::uint64_t> element_weights(const Distribution& d) {
+  return d.kind == DistributionKind::best_fit ? d.weights.subspan(1) : d.weights;
+}
 
 ElementRange block_range(std::size_t n, int threads, int thread) {
   check_threads(threads);

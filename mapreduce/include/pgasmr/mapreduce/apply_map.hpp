@@ -61,8 +61,7 @@ void apply_map(pgas::Context& me, R&& input, MapFn&& map_fn, C& out, const Distr
       for (auto i = static_cast<std::size_t>(me.thread()); i < n; i += static_cast<std::size_t>(threads)) map_range({i, i + 1});
       return;
     case DistributionKind::balanced: {
-      auto weights = distribution.kind == DistributionKind::best_fit ? distribution.weights.subspan(1) : distribution.weights;
-      auto owner = owners(balanced(weights), n, threads);
+      auto owner = owners(balanced(element_weights(distribution)), n, threads);
       for (std::size_t i = 0; i < n; ++i)
         if (owner[i] == me.thread()) map_range({i, i + 1});
       return;

@@ -55,6 +55,9 @@ struct ElementRange {
   friend bool operator==(const ElementRange&, const ElementRange&) = default;
 };
 
+/// The element weights of a balanced or best_fit distribution (best_fit's follow its threshold).
+std::span<const std::uint64_t> element_weights(const Distribution&);
+
 /// Thread `thread`'s BLOCK share of n elements among `threads`.
 ElementRange block_range(std::size_t n, int threads, int thread);
 
