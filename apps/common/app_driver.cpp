@@ -134,6 +134,21 @@ void refuse_output_among_inputs(const AppOptions& options) {
   }
 }
 
+int print_help(const AppOptions& options, const std::string& help) {
+  if (pgas::processes_started_by_launcher() <= 1) {
+    std::fputs(help.c_str(), stdout);
+    return 0;
+  }
+  pgas::Runtime runtime(options.runtime);
+  if (runtime.process() == 0) std::fputs(help.c_str(), stdout);
+  runtime.run([&options](pgas::Context& me) {
+    JobTimer timer(me);  // the job's steps up to the comparison of the inputs, as run_app's
+    timer.lap("load");
+    require_same_job(me, options, {}, 0, {});
+  });
+  return 0;
+}
+
 std::uint64_t fingerprint_with_files(std::uint64_t input_fingerprint, const AppOptions& options) {
   std::uint64_t fingerprint = input_fingerprint;
   for (const auto& file : options.flag_files()) fingerprint = combined(fingerprint, sampled_fingerprint(file));

@@ -120,28 +120,53 @@ struct BaselineRun {
   double seconds;
 };
 
+/// --help: prints `help` and returns 0; under mpirun, where the other processes wait for this
+/// one in the job, it meets them there (require_same_job fails a job some run without --help).
+int print_help(const AppOptions& options, const std::string& help);
+
+/// Times the baselines that `options` asks for, one after the other on this thread.
+template <class Input, class Result>
+std::vector<BaselineRun<Result>> time_baselines(const AppDefinition<Input, Result>& app, const Input& input,
+                                                const AppOptions& options, std::size_t threads,
+                                                ProgressLine& progress) {
+  std::vector<BaselineRun<Result>> baselines;
+  auto time_baseline = [&](std::string name, auto&& run) {
+    Stopwatch clock;
+    auto baseline_result = run(clock);
+    progress.finished(name);
+    baselines.push_back({std::move(name), std::move(baseline_result), clock.seconds()});
+  };
+  if (options.runs_sequential())
+    time_baseline("sequential baseline", [&](Stopwatch&) { return app.sequential(input, options); });
+  if (options.runs_phoenix())
+    time_baseline("phoenix-like baseline",
+                  [&](Stopwatch& clock) { return app.phoenix_like(input, options, threads, clock); });
+  if (options.runs_tbb()) time_baseline("oneTBB baseline", [&](Stopwatch&) { return app.tbb(input, options, threads); });
+  return baselines;
+}
+
+/// --verify: the engine's result and every other baseline's against the sequential baseline's,
+/// which runs first under --verify.
+template <class Input, class Result>
+std::vector<Verification> verify_against_sequential(const AppDefinition<Input, Result>& app, const Result& engine,
+                                                    const std::vector<BaselineRun<Result>>& baselines) {
+  const Result& expected = baselines.front().result;
+  std::vector<Verification> checks{{"the engine", app.difference(expected, engine)}};
+  for (std::size_t i = 1; i < baselines.size(); ++i)
+    checks.push_back({"the " + baselines[i].name.substr(0, baselines[i].name.find(" baseline")) + " baseline",
+                      app.difference(expected, baselines[i].result)});
+  return checks;
+}
+
 template <class Input, class Result>
 int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
   return exit_status_of(app.name, [&] {
     // Ctrl-C, kill or a closed terminal then leave no `OUTPUT.tmp-*` beside the output.
     datasets::remove_temporary_outputs_on_signals();
     auto options = parse_options(std::vector<std::string>(argv + 1, argv + argc), app.command_line);
-    if (options.help) {
-      const auto help = help_text(app.name, app.synopsis, app.command_line, static_cast<bool>(app.element_weights));
-      if (pgas::processes_started_by_launcher() <= 1) {
-        std::fputs(help.c_str(), stdout);
-        return 0;
-      }
-      // Under mpirun the others wait for this process in the job: it meets them there.
-      pgas::Runtime runtime(options.runtime);
-      if (runtime.process() == 0) std::fputs(help.c_str(), stdout);
-      runtime.run([&options](pgas::Context& me) {
-        JobTimer timer(me);  // the job's steps up to the comparison of the inputs, as below
-        timer.lap("load");
-        require_same_job(me, options, {}, 0, {});
-      });
-      return 0;
-    }
+    if (options.help)
+      return print_help(options,
+                        help_text(app.name, app.synopsis, app.command_line, static_cast<bool>(app.element_weights)));
     if (options.show_balance && !app.element_weights)
       throw usage_error("--show-balance: " + std::string(app.name) + " does not weigh its map elements");
     if (app.check_options) app.check_options(options);
@@ -187,30 +212,9 @@ int run_app(const AppDefinition<Input, Result>& app, int argc, char** argv) {
     });
     if (!reporter) return 0;
 
-    std::vector<BaselineRun<Result>> baselines;
-    auto time_baseline = [&](std::string name, auto&& run) {
-      Stopwatch clock;
-      auto baseline_result = run(clock);
-      progress->finished(name);
-      baselines.push_back({std::move(name), std::move(baseline_result), clock.seconds()});
-    };
-    if (options.runs_sequential())
-      time_baseline("sequential baseline", [&](Stopwatch&) { return app.sequential(*input, options); });
-    if (options.runs_phoenix())
-      time_baseline("phoenix-like baseline",
-                    [&](Stopwatch& clock) { return app.phoenix_like(*input, options, threads_per_process, clock); });
-    if (options.runs_tbb())
-      time_baseline("oneTBB baseline", [&](Stopwatch&) { return app.tbb(*input, options, threads_per_process); });
-
+    const auto baselines = time_baselines(app, *input, options, threads_per_process, *progress);
     datasets::throw_if_some_input_changed();  // as after the engine: the baselines' reads
-    std::vector<Verification> checks;
-    if (options.verify) {
-      const Result& expected = baselines.front().result;  // the sequential one runs first under --verify
-      checks.push_back({"the engine", app.difference(expected, *result)});
-      for (std::size_t i = 1; i < baselines.size(); ++i)
-        checks.push_back({"the " + baselines[i].name.substr(0, baselines[i].name.find(" baseline")) + " baseline",
-                          app.difference(expected, baselines[i].result)});
-    }
+    const auto checks = options.verify ? verify_against_sequential(app, *result, baselines) : std::vector<Verification>{};
     const bool verified = std::ranges::all_of(checks, [](const auto& check) { return check.difference.empty(); });
     if (output && verified) {
       Stopwatch clock;
