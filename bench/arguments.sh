@@ -6,9 +6,9 @@
 bench_script=$(basename -- "$0")
 
 # needs_value OPTION ARGS...: called with "$@" at OPTION; exits 2 unless a value follows it (a
-# next argument that is not itself an option).
+# next argument that is neither empty nor itself an option).
 needs_value() {
-  if (($# < 2)) || [[ $2 == --* ]]; then
+  if (($# < 2)) || [[ -z $2 || $2 == --* ]]; then
     echo "$bench_script: $1 needs a value (see --help)" >&2
     exit 2
   fi

@@ -41,6 +41,16 @@ inline std::optional<int> take_benchmark_arguments(std::string_view program, std
   return 2;
 }
 
+/// benchmark::RunSpecifiedBenchmarks, and whether it ran any: a --benchmark_filter that matches
+/// nothing (or that Google Benchmark cannot compile, which it reports) measures nothing, and such
+/// a run must not end with status 0 (the callers end with 2, a bad command line).
+inline bool run_selected_benchmarks(std::string_view program) {
+  if (benchmark::RunSpecifiedBenchmarks() > 0) return true;
+  std::fprintf(stderr, "%.*s: no benchmark matches --benchmark_filter (see --benchmark_list_tests=true)\n",
+               static_cast<int>(program.size()), program.data());
+  return false;
+}
+
 /// The same for main's arguments (a program with no options of its own).
 inline std::optional<int> take_benchmark_arguments(std::string_view program, std::string_view help, bool printer,
                                                    int argc, char** argv) {

@@ -81,6 +81,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <sys/uio.h>
@@ -256,14 +257,19 @@ int main(int argc, char** argv) try {
   // Our own flag first; then --help and Google Benchmark's flags.
   coll::Sync sync{coll::InSync::none, coll::OutSync::my};
   std::string sync_name = "mpi";
+  bool sync_given = false;
   std::vector<std::string> args = runtime.remaining_arguments(), others;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const auto& arg = args[i];
     if (arg == "--sync" || arg.starts_with("--sync=")) {
+      if (std::exchange(sync_given, true)) {
+        if (printer) std::fprintf(stderr, "pgasmr-bench-coll: --sync is given twice (see --help)\n");
+        return 2;
+      }
       std::string value;
       if (arg == "--sync") {
         if (i + 1 == args.size()) {
-          if (printer) std::fprintf(stderr, "pgasmr-bench-coll: --sync needs mpi or all\n");
+          if (printer) std::fprintf(stderr, "pgasmr-bench-coll: --sync needs mpi or all (see --help)\n");
           return 2;
         }
         value = args[++i];
@@ -273,7 +279,8 @@ int main(int argc, char** argv) try {
       if (value == "all") {
         sync = {};
       } else if (value != "mpi") {
-        if (printer) std::fprintf(stderr, "pgasmr-bench-coll: --sync takes mpi or all, not '%s'\n", value.c_str());
+        if (printer) std::fprintf(stderr, "pgasmr-bench-coll: --sync takes mpi or all, not '%s' (see --help)\n",
+                               value.c_str());
         return 2;
       }
       sync_name = value;
@@ -285,6 +292,7 @@ int main(int argc, char** argv) try {
                                                              printer, argc > 0 ? argv[0] : nullptr, std::move(others)))
     return *status;
 
+  bool ran_some = !printer;  // the leader's answer
   runtime.run([&](pg::Context& me) {
     SpmdDriver spmd(me);
     {
@@ -293,7 +301,7 @@ int main(int argc, char** argv) try {
         driver = &spmd;
         leader = &thread;
         register_benchmarks(me, sync_name);
-        benchmark::RunSpecifiedBenchmarks();
+        ran_some = pgasmr::bench::run_selected_benchmarks("pgasmr-bench-coll");
         spmd.stop();
         driver = nullptr;
         leader = nullptr;
@@ -306,7 +314,7 @@ int main(int argc, char** argv) try {
     spmd.close();
   });
   benchmark::Shutdown();
-  return 0;
+  return ran_some ? 0 : 2;
 } catch (const std::exception& e) {
   return pgasmr::bench::exit_status_of("pgasmr-bench-coll", e);
 }

@@ -178,6 +178,7 @@ int main(int argc, char** argv) try {
                                                              runtime.remaining_arguments()))
     return *status;
 
+  bool ran_some = !printer;  // the leader's answer
   runtime.run([&](pg::Context& me) {
     pgasmr::bench::SpmdDriver driver(me);
     auto buffer = pg::all_alloc<std::byte>(me, static_cast<std::size_t>(me.threads()), max_bytes);
@@ -195,7 +196,7 @@ int main(int argc, char** argv) try {
       bench.source.assign(max_bytes, std::byte{2});
       bench.destination.assign(max_bytes, std::byte{3});
       register_benchmarks(me);
-      benchmark::RunSpecifiedBenchmarks();
+      ran_some = pgasmr::bench::run_selected_benchmarks("pgasmr-bench-pgas");
       driver.stop();
       bench = Bench{};
     }
@@ -204,7 +205,7 @@ int main(int argc, char** argv) try {
     driver.close();
   });
   benchmark::Shutdown();
-  return 0;
+  return ran_some ? 0 : 2;
 } catch (const std::exception& e) {
   return pgasmr::bench::exit_status_of("pgasmr-bench-pgas", e);
 }
