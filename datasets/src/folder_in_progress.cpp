@@ -29,7 +29,13 @@ mode_t process_umask() {
 }  // namespace
 
 FolderInProgress::FolderInProgress(std::filesystem::path target) : target_(std::move(target)) {
+  // "site/" is the folder "site": the temporary one goes beside it, not into it.
+  while (!target_.has_filename() && target_.has_relative_path()) target_ = target_.parent_path();
   std::error_code error;
+  // rename() replaces a link, not the folder it leads to, and not with a folder: refused before
+  // anything is generated.
+  if (std::filesystem::is_symlink(target_, error))
+    throw output_error(in_quotes(target_) + " is a symbolic link: give the path of the folder itself");
   if (std::filesystem::exists(target_, error) &&
       !(std::filesystem::is_directory(target_, error) && std::filesystem::is_empty(target_, error)))
     throw output_error(in_quotes(target_) + " already exists (only an empty folder is replaced)");

@@ -3,9 +3,12 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 #include <pgasmr/datasets/byte_size.hpp>
@@ -50,6 +53,17 @@ std::string subcommand_names() {
   return names;
 }
 
+/// A usage_error when --output names a file the generator reads (--corpus, --dictionary,
+/// --keywords): the output replaces it, and the input is lost.
+void refuse_output_among_inputs(const ds::datagen::Flags& flags, const std::filesystem::path& output) {
+  for (std::string_view input : {"corpus", "dictionary", "keywords"}) {
+    std::error_code error;  // an output that does not exist yet is no input
+    if (flags.has(input) && std::filesystem::equivalent(flags.required(input), output, error))
+      throw ds::datagen::usage_error("--output '" + output.string() + "' is the --" + std::string(input) +
+                                     " file: writing it would replace what it is made from");
+  }
+}
+
 int generate(const std::vector<std::string>& args) {
   using ds::datagen::usage_error;
   if (args.empty()) throw usage_error("missing the subcommand: " + subcommand_names());
@@ -67,6 +81,7 @@ int generate(const std::vector<std::string>& args) {
   auto output = flags.output();
   if (generator->writes_folder && output == "-")
     throw usage_error("'" + args[0] + "' writes a folder of files: --output - (standard output) cannot hold it");
+  refuse_output_among_inputs(flags, output);
   auto start = std::chrono::steady_clock::now();
   auto what = generator->write(flags, output, progress_lines(output, flags.quiet()));
   if (flags.quiet()) return 0;

@@ -9,9 +9,9 @@ Generator points_generator() {
   return {
       .name = "points",
       .usage = "--points N --clusters K [--dimensions D] [--spread S] [--seed N]",
-      .description = "N integer points of D coordinates (default 3), one CSV line each, for kmeans: point i\n"
-                     "lies within S (default 1000, at most 1000000) of centre i mod K in every coordinate;\n"
-                     "the K centres are random within +-1000000.",
+      .description = "N integer points of D coordinates (default 3, at most 500000), one CSV line each, for\n"
+                     "kmeans: point i lies within S (default 1000, at most 1000000) of centre i mod K in\n"
+                     "every coordinate; the K centres are random within +-1000000.",
       .options = {"points", "clusters", "dimensions", "spread", "seed"},
       .write = [](const Flags& flags, const std::filesystem::path& output, const Progress& progress) -> std::string {
         PointsOptions options;
@@ -19,7 +19,9 @@ Generator points_generator() {
         flags.required("points");
         flags.required("clusters");
         options.points = flags.integer("points", 0, 1);
-        options.dimensions = flags.integer("dimensions", 3, 1, 1'000'000);
+        // At most 500000: kmeans takes coordinates up to sqrt((2^63 - 1) / 4D), and these reach
+        // 2000000 (a centre and the spread).
+        options.dimensions = flags.integer("dimensions", 3, 1, 500'000);
         options.clusters = flags.integer("clusters", 0, 1, options.points);
         options.spread = static_cast<std::int64_t>(flags.integer("spread", 1000, 0, largest_spread));
         // A digit and a comma or newline per coordinate at the least.

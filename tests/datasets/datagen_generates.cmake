@@ -155,6 +155,14 @@ foreach(frame IN LISTS frames)
   expect_size("${frame}" 80)
 endforeach()
 
+# An empty folder named with a trailing slash is replaced, not filled with the work in progress.
+file(MAKE_DIRECTORY "${WORK_DIR}/slashed")
+datagen(html --files 3 --bytes 1500 --links 5 --output "${WORK_DIR}/slashed/" --quiet)
+file(GLOB_RECURSE slashed RELATIVE "${WORK_DIR}/slashed" "${WORK_DIR}/slashed/*")
+if(NOT slashed STREQUAL "d0/0.html;d0/1.html;d0/2.html")
+  message(FATAL_ERROR "html --output slashed/: wrote ${slashed} instead of three pages")
+endif()
+
 # Standard output: the same bytes as the file, the summary on stderr.
 execute_process(COMMAND "${DATAGEN}" corpus --bytes 4K --seed 3 --output - RESULT_VARIABLE status
                 OUTPUT_FILE "${WORK_DIR}/stdout.txt" ERROR_VARIABLE summary TIMEOUT 60)
