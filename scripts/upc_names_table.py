@@ -164,9 +164,26 @@ def table():
     return "\n".join(out).lstrip("\n") + "\n"
 
 
+class Refusal(Exception):
+    """A file that cannot be read or lacks what it must hold: a message, status 1."""
+
+
+def read_text(path):
+    try:
+        return pathlib.Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise Refusal(f"cannot read '{path}': {error.strerror if isinstance(error, OSError) else error}")
+
+
+def index_of(text, marker, path):
+    if marker not in text:
+        raise Refusal(f"'{path}' has no line '{marker.strip()}'")
+    return text.index(marker)
+
+
 def annex_names(path):
-    text = pathlib.Path(path).read_text()
-    annex = text[text.index("## Annex 1"):]
+    text = read_text(path)
+    annex = text[index_of(text, "## Annex 1", path):]
     return [m.group(1) for m in re.finditer(r"^void (upc_all_[A-Za-z_<>]+)\s*\(", annex, re.M)]
 
 
@@ -197,8 +214,8 @@ def main():
 
     text = table()
     for doc in filter(None, [args.update, args.check_doc]):
-        content = pathlib.Path(doc).read_text()
-        start, end = content.index(BEGIN) + len(BEGIN), content.index(END)
+        content = read_text(doc)
+        start, end = index_of(content, BEGIN, doc) + len(BEGIN), index_of(content, END, doc)
         updated = content[:start] + "\n" + text + content[end:]
         if args.check_doc:
             if updated != content:
@@ -213,4 +230,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Refusal as refusal:
+        print(f"upc_names_table.py: {refusal}", file=sys.stderr)
+        sys.exit(1)
