@@ -6,21 +6,25 @@
 #include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/mapped_file.hpp>
 
+#include "stringmatch/word_runs.hpp"
+
 namespace pgasmr::apps::stringmatch {
 
 KeySet::KeySet(std::vector<std::string> keys) {
   for (auto& key : keys) {
     if (key.empty()) {
       has_empty_key_ = true;
-      continue;
+    } else if (std::ranges::all_of(key, is_word_constituent)) {
+      words_.insert(key);
+    } else {
+      other_first_bytes_[static_cast<unsigned char>(key.front())] = true;
+      other_lengths_.push_back(key.size());
+      others_.insert(std::move(key));
     }
-    first_bytes_[static_cast<unsigned char>(key.front())] = true;
-    lengths_.push_back(key.size());
-    keys_.insert(std::move(key));
   }
-  std::ranges::sort(lengths_);
-  auto repeated = std::ranges::unique(lengths_);
-  lengths_.erase(repeated.begin(), repeated.end());
+  std::ranges::sort(other_lengths_);
+  auto repeated = std::ranges::unique(other_lengths_);
+  other_lengths_.erase(repeated.begin(), repeated.end());
 }
 
 KeySet KeySet::read(const std::filesystem::path& file) {
@@ -44,16 +48,29 @@ KeySet KeySet::read(const std::filesystem::path& file) {
 }
 
 bool KeySet::matches(std::string_view line) const {
+  if (!has_empty_key_ && others_.empty())  // the usual keys: only whole runs of word bytes can match
+    return any_word_run(line, [this](std::string_view run) { return words_.contains(run); });
+  return matches_at_every_place(line);
+}
+
+bool KeySet::matches_at_every_place(std::string_view line) const {
   const auto n = line.size();
-  for (std::size_t at = 0; at <= n; ++at) {
-    if (at > 0 && is_word_constituent(line[at - 1])) continue;  // not a place a whole word can start
-    if (has_empty_key_ && (at == n || !is_word_constituent(line[at]))) return true;
-    if (at == n || !first_bytes_[static_cast<unsigned char>(line[at])]) continue;
-    for (auto length : lengths_) {
-      if (length > n - at) break;
-      if (at + length < n && is_word_constituent(line[at + length])) continue;  // would end inside a word
-      if (keys_.contains(line.substr(at, length))) return true;
+  // `at` visits the places a whole word can start: the line's start and every byte after a
+  // non-word byte. From one, its run of word constituents and the non-word byte after it are
+  // passed over: the next place is the byte after that.
+  for (std::size_t at = 0; at <= n;) {
+    std::size_t run = 0;
+    while (at + run < n && is_word_constituent(line[at + run])) ++run;
+    if (run > 0 && words_.contains(line.substr(at, run))) return true;
+    if (run == 0 && has_empty_key_) return true;  // a non-word byte (or the end) on both sides
+    if (at < n && other_first_bytes_[static_cast<unsigned char>(line[at])]) {
+      for (auto length : other_lengths_) {
+        if (length > n - at) break;
+        if (at + length < n && is_word_constituent(line[at + length])) continue;  // would end inside a word
+        if (others_.contains(line.substr(at, length))) return true;
+      }
     }
+    at += run + 1;
   }
   return false;
 }

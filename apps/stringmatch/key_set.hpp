@@ -18,6 +18,8 @@
 
 #include <pgasmr/mapreduce/hash.hpp>
 
+#include "stringmatch/word_table.hpp"
+
 namespace pgasmr::apps::stringmatch {
 
 inline constexpr std::array<bool, 256> word_constituents = [] {
@@ -47,20 +49,29 @@ class KeySet {
   bool matches(std::string_view line) const;
 
   /// The number of distinct keys (the empty one included).
-  std::size_t size() const noexcept { return keys_.size() + (has_empty_key_ ? 1 : 0); }
+  std::size_t size() const noexcept { return words_.size() + others_.size() + (has_empty_key_ ? 1 : 0); }
 
  private:
+  /// matches() for key sets with the empty key or keys of other bytes: every place a whole word
+  /// may start is tried, with each of those keys' lengths.
+  bool matches_at_every_place(std::string_view line) const;
+
   struct KeyHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view key) const noexcept { return mr::hash<std::string_view>{}(key); }
   };
 
-  /// Looked up once per candidate place and key length: the place's byte before must be a
-  /// non-word byte (or the line's start), and the byte after the candidate too (or the line's
-  /// end). For keys made of word constituents that is about one lookup per word of the line.
-  std::unordered_set<std::string, KeyHash, std::equal_to<>> keys_;
-  std::vector<std::size_t> lengths_;  ///< the distinct lengths of the non-empty keys, ascending
-  std::array<bool, 256> first_bytes_{};  ///< the bytes a non-empty key starts with
+  /// The keys made of word constituents only (the usual ones). At a place where a whole word
+  /// may start, only the one as long as the place's run of word constituents can occur there
+  /// as a whole word (a shorter one ends inside the run, a longer one cannot match it): one
+  /// lookup per word of the line.
+  WordTable words_;
+  /// The keys with another byte ("foo bar", "-x"), tried at each such place with each of their
+  /// lengths whose end is a word's end: the byte after it must be a non-word byte (or the line's
+  /// end).
+  std::unordered_set<std::string, KeyHash, std::equal_to<>> others_;
+  std::vector<std::size_t> other_lengths_;  ///< their distinct lengths, ascending
+  std::array<bool, 256> other_first_bytes_{};  ///< the bytes they start with
   bool has_empty_key_ = false;
 };
 

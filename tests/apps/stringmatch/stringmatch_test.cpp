@@ -6,6 +6,7 @@
 
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <pgasmr/datasets/error.hpp>
@@ -14,6 +15,7 @@
 #include "stringmatch/baselines.hpp"
 #include "stringmatch/key_set.hpp"
 #include "stringmatch/line_matches.hpp"
+#include "stringmatch/word_runs.hpp"
 
 namespace sm = pgasmr::apps::stringmatch;
 namespace ds = pgasmr::datasets;
@@ -29,6 +31,75 @@ TEST(KeySet, WholeWordsOnly) {
   EXPECT_TRUE(keys.matches(std::string_view("a\0foo", 5)));
   EXPECT_TRUE(keys.matches("\xC3\xA9" "foo\xFF"));  // bytes above 127 are not word bytes in the C locale
   EXPECT_EQ(keys.size(), 4u);
+}
+
+TEST(KeySet, ThousandsOfWordKeysEachFoundAndNoOther) {
+  std::vector<std::string> words;
+  for (int i = 0; i < 20000; ++i) words.push_back("w" + std::to_string(i));
+  auto keys_with_repeats = words;
+  keys_with_repeats.insert(keys_with_repeats.end(), words.begin(), words.begin() + 100);
+  const sm::KeySet keys(std::move(keys_with_repeats));
+  EXPECT_EQ(keys.size(), words.size());
+  for (const auto& word : words) {
+    ASSERT_TRUE(keys.matches("a " + word + ".")) << word;
+    ASSERT_FALSE(keys.matches("a " + word + "x")) << word;  // ends inside a word
+    ASSERT_FALSE(keys.matches("x" + word)) << word;         // starts inside one
+  }
+  for (const char* line : {"w20000", "w", "W1", "w-1", "w01"}) EXPECT_FALSE(keys.matches(line)) << line;
+}
+
+/// A random line of word bytes, blanks, punctuation, NULs and bytes above 127, its length
+/// around the 64-byte blocks of any_word_run.
+std::string random_line(std::mt19937& random) {
+  static constexpr std::string_view alphabet("abzAZ09_ -.'\0\x80\xff\t", 17);
+  std::string line(random() % 200, ' ');
+  for (auto& byte : line) byte = alphabet[random() % alphabet.size()];
+  return line;
+}
+
+TEST(WordRuns, EveryRunOfWordBytesInOrder) {
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const auto line = random_line(random);
+    std::vector<std::string_view> expected, found;
+    for (std::size_t at = 0; at < line.size();) {  // the runs, byte by byte
+      auto end = at;
+      while (end < line.size() && sm::is_word_constituent(line[end])) ++end;
+      if (end > at) expected.push_back(std::string_view(line).substr(at, end - at));
+      at = end + 1;
+    }
+    EXPECT_FALSE(sm::any_word_run(line, [&](std::string_view run) {
+      found.push_back(run);
+      return false;
+    }));
+    ASSERT_EQ(found, expected) << "line of " << line.size() << " bytes";
+    if (expected.size() >= 2) {  // stops at the first run found
+      std::size_t calls = 0;
+      EXPECT_TRUE(sm::any_word_run(line, [&](std::string_view run) { return ++calls, run == expected[1]; }));
+      EXPECT_LE(calls, 2u);
+    }
+  }
+}
+
+TEST(KeySet, WordKeysAloneMatchAsWhenEveryPlaceIsTried) {
+  // A key with a byte no line holds sends a key set down the path that tries every place with
+  // every key length: both paths must agree.
+  std::mt19937 random(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<std::string> words;
+    for (auto count = 1 + random() % 20; count > 0; --count) {
+      std::string word(1 + random() % 4, 'a');
+      for (auto& byte : word) byte = "abzAZ09_"[random() % 8];
+      words.push_back(word);
+    }
+    auto with_other = words;
+    with_other.push_back("\x01-");
+    const sm::KeySet fast(words), every_place(with_other);
+    for (int line = 0; line < 50; ++line) {
+      const auto text = random_line(random);
+      ASSERT_EQ(fast.matches(text), every_place.matches(text)) << "trial " << trial;
+    }
+  }
 }
 
 TEST(KeySet, KeysStartingOrEndingWithNonWordBytes) {
