@@ -23,8 +23,7 @@ KeySet::KeySet(std::vector<std::string> keys) {
     }
   }
   std::ranges::sort(other_lengths_);
-  auto repeated = std::ranges::unique(other_lengths_);
-  other_lengths_.erase(repeated.begin(), repeated.end());
+  other_lengths_.erase(std::unique(other_lengths_.begin(), other_lengths_.end()), other_lengths_.end());
 }
 
 KeySet KeySet::read(const std::filesystem::path& file) {
