@@ -183,6 +183,22 @@ decltype(auto) call_with_arrays(std::span<const KeyValue<K, V>> pairs, Fn&& fn) 
   return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
 }
 
+/// The same for pairs that are no longer needed: moved into the arrays (a ListContainer's values
+/// may be large, e.g. string match's lines of a piece), not copied.
+template <class K, class V, class Fn>
+decltype(auto) call_with_arrays(std::vector<KeyValue<K, V>>&& pairs, Fn&& fn) {
+  std::vector<K> keys;
+  std::vector<V> values;
+  keys.reserve(pairs.size());
+  values.reserve(pairs.size());
+  for (auto& pair : pairs) {
+    keys.push_back(std::move(pair.key));
+    values.push_back(std::move(pair.value));
+  }
+  pairs.clear();
+  return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
+}
+
 }  // namespace detail
 
 /// Array-based user reduce (the thesis's reducefunc): fn(std::span<const K> keys,
@@ -204,7 +220,7 @@ auto apply_reduce_array(pgas::Context& me, const C& container, const ReduceMode&
     validate(mode, me);
     auto received = detail::collect(me, container, mode, transfer);
     std::ranges::stable_sort(received.pairs, std::ranges::less{}, &KeyValue<K, V>::key);
-    return detail::call_with_arrays<K, V>(received.pairs, fn);
+    return detail::call_with_arrays(std::move(received.pairs), fn);
   }
 }
 
