@@ -64,9 +64,14 @@ void generate_keyword_list(const std::filesystem::path& path, const KeywordListO
     bool letters_only = std::ranges::none_of(word, [](char c) { return c == '\''; }) && detail::is_word(word);
     if (letters_only && seen.insert(detail::ascii_lower(word)).second) candidates.push_back(std::move(word));
   }
-  if (candidates.size() < options.count)
-    throw std::invalid_argument("the dictionary has " + std::to_string(candidates.size()) +
-                                " words usable as keywords, fewer than the " + std::to_string(options.count) + " asked");
+  if (candidates.size() < options.count) {
+    const auto why = "has " + std::to_string(candidates.size()) + (candidates.size() == 1 ? " word" : " words") +
+                     " usable as keywords, fewer than the " + std::to_string(options.count) + " asked";
+    // The default dictionary's size is a limit of --count (a bad command line); a dictionary
+    // the user names that is too small is an input that cannot serve, as keys' corpus is.
+    if (options.dictionary == system_dictionary) throw std::invalid_argument("the default dictionary " + why);
+    throw input_error("dictionary " + in_quotes(options.dictionary) + " " + why);
+  }
   // A shuffle of every candidate, whatever the count: a shorter list is a prefix of a longer one.
   detail::Random random(options.seed, /*stream=*/4);
   for (auto i = candidates.size(); i > 1; --i)

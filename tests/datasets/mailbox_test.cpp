@@ -105,9 +105,14 @@ TEST(KeywordList, distinct_letter_words_in_a_seeded_order_whose_prefixes_agree) 
     EXPECT_FALSE(header.contains(ascii_lower(word))) << word;
     EXPECT_NE(word, "the");
   }
-  expect_throw_containing<std::invalid_argument>(
+  // Too few words: in a dictionary the user names, an input that cannot serve; in the default
+  // one, a --count beyond its limit.
+  expect_throw_containing<ds::input_error>(
       [&] { ds::generate_keyword_list(dir / "x.txt", {.seed = 3, .count = 1000, .dictionary = dictionary}); },
       "words usable as keywords, fewer than the 1000 asked");
+  expect_throw_containing<std::invalid_argument>(
+      [&] { ds::generate_keyword_list(dir / "x.txt", {.seed = 3, .count = 100'000'000}); },
+      "the default dictionary has");
 }
 
 TEST(Mailbox, plants_the_keywords_at_the_rate_and_nowhere_else) {

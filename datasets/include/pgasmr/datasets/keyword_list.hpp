@@ -28,8 +28,9 @@ std::span<const std::string_view> mail_header_words();
 /// ignoring case, in a seeded order. The order does not depend on the count, so a shorter list
 /// of the same seed is the beginning of a longer one (plant the first K keywords of a list with
 /// `mailbox --planted K`, and the rest are absent). Throws input_error for an unreadable
-/// dictionary, std::invalid_argument when it has fewer usable words than `count` or count is
-/// 0, output_error when `path` cannot be written.
+/// dictionary or one named in `options` with fewer usable words than `count`,
+/// std::invalid_argument when the default dictionary has fewer or count is 0, output_error when
+/// `path` cannot be written.
 void generate_keyword_list(const std::filesystem::path& path, const KeywordListOptions& options,
                            const Progress& progress = {});
 
