@@ -169,33 +169,25 @@ ReceivedPairs<typename C::key_type, typename C::mapped_type> collect(pgas::Conte
   return decoded<K, V>(gather_for(me, encode_pairs(keyed, transfer).outgoing(), mode.then.kind, mode.then.root, transfer));
 }
 
-/// Calls fn(keys, values) with the pairs as two arrays (the thesis's structure of arrays).
-template <class K, class V, class Fn>
-decltype(auto) call_with_arrays(std::span<const KeyValue<K, V>> pairs, Fn&& fn) {
-  std::vector<K> keys;
-  std::vector<V> values;
-  keys.reserve(pairs.size());
-  values.reserve(pairs.size());
-  for (const auto& pair : pairs) {
-    keys.push_back(pair.key);
-    values.push_back(pair.value);
-  }
-  return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
-}
-
-/// The same for pairs that are no longer needed: moved into the arrays (a ListContainer's values
-/// may be large, e.g. string match's lines of a piece), not copied.
-template <class K, class V, class Fn>
-decltype(auto) call_with_arrays(std::vector<KeyValue<K, V>>&& pairs, Fn&& fn) {
+/// Calls fn(keys, values) with the pairs as two arrays (the thesis's structure of arrays). A
+/// vector of pairs handed over (an rvalue) is moved from, as a ListContainer's values may be
+/// large (string match's lines of a piece); a view of pairs that live on is copied from.
+template <class K, class V, class Pairs, class Fn>
+decltype(auto) call_with_arrays(Pairs&& pairs, Fn&& fn) {
+  constexpr bool handed_over = std::is_same_v<Pairs, std::vector<KeyValue<K, V>>>;  // not a reference
   std::vector<K> keys;
   std::vector<V> values;
   keys.reserve(pairs.size());
   values.reserve(pairs.size());
   for (auto& pair : pairs) {
-    keys.push_back(std::move(pair.key));
-    values.push_back(std::move(pair.value));
+    if constexpr (handed_over) {
+      keys.push_back(std::move(pair.key));
+      values.push_back(std::move(pair.value));
+    } else {
+      keys.push_back(pair.key);
+      values.push_back(pair.value);
+    }
   }
-  pairs.clear();
   return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
 }
 
@@ -220,7 +212,7 @@ auto apply_reduce_array(pgas::Context& me, const C& container, const ReduceMode&
     validate(mode, me);
     auto received = detail::collect(me, container, mode, transfer);
     std::ranges::stable_sort(received.pairs, std::ranges::less{}, &KeyValue<K, V>::key);
-    return detail::call_with_arrays(std::move(received.pairs), fn);
+    return detail::call_with_arrays<K, V>(std::move(received.pairs), fn);
   }
 }
 
