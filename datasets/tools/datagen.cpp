@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <pgasmr/datasets/byte_size.hpp>
+#include <pgasmr/datasets/in_quotes.hpp>
 #include <pgasmr/datasets/temporary_outputs.hpp>
 
 #include "generator.hpp"
@@ -59,7 +60,7 @@ void refuse_output_among_inputs(const ds::datagen::Flags& flags, const std::file
   for (std::string_view input : {"corpus", "dictionary", "keywords"}) {
     std::error_code error;  // an output that does not exist yet is no input
     if (flags.has(input) && std::filesystem::equivalent(flags.required(input), output, error))
-      throw ds::datagen::usage_error("--output '" + output.string() + "' is the --" + std::string(input) +
+      throw ds::datagen::usage_error("--output " + ds::in_quotes(output) + " is the --" + std::string(input) +
                                      " file: writing it would replace what it is made from");
   }
 }
