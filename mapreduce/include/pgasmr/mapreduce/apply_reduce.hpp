@@ -147,6 +147,24 @@ ReceivedPairs<typename C::key_type, typename C::mapped_type> collect(pgas::Conte
                                                                        const ReduceMode& mode, Transfer transfer) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
+  // In one process the receivers copy the pairs from the other threads' containers where they
+  // lie, in thread order as the bytes would arrive, instead of every thread encoding its pairs
+  // and every receiver decoding them all (string match: its matching lines). Not for views,
+  // which would point into containers their threads free once the reduce returns.
+  constexpr bool owning = !std::is_same_v<K, std::string_view> && !std::is_same_v<V, std::string_view>;
+  if constexpr (owning) {
+    const bool gathered = mode.kind == ReduceMode::Kind::all || mode.kind == ReduceMode::Kind::root;
+    if (gathered && me.processes() == 1 && transfer == Transfer::collective) {
+      const auto every_threads = addresses_of_all(me, container);
+      return then_barrier(me, [&] {  // every thread has copied before any frees its container
+        ReceivedPairs<K, V> received;
+        if (mode.kind == ReduceMode::Kind::all || me.thread() == mode.root)
+          for (const C* theirs : every_threads)
+            theirs->for_each([&](const K& key, const V& value) { received.pairs.push_back({key, value}); });
+        return received;
+      });
+    }
+  }
   switch (mode.kind) {
     case ReduceMode::Kind::no_comm: {
       ReceivedPairs<K, V> own;
