@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <functional>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -155,11 +156,11 @@ ReceivedPairs<typename C::key_type, typename C::mapped_type> collect(pgas::Conte
   if constexpr (owning) {
     const bool gathered = mode.kind == ReduceMode::Kind::all || mode.kind == ReduceMode::Kind::root;
     if (gathered && me.processes() == 1 && transfer == Transfer::collective) {
-      const auto every_threads = addresses_of_all(me, container);
+      const auto containers = addresses_of_all(me, container);  // every thread's, in thread order
       return then_barrier(me, [&] {  // every thread has copied before any frees its container
         ReceivedPairs<K, V> received;
         if (mode.kind == ReduceMode::Kind::all || me.thread() == mode.root)
-          for (const C* theirs : every_threads)
+          for (const C* theirs : containers)
             theirs->for_each([&](const K& key, const V& value) { received.pairs.push_back({key, value}); });
         return received;
       });
