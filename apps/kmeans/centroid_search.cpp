@@ -1,7 +1,11 @@
 #include "kmeans/centroid_search.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "common/avx2_kernels.hpp"
 
@@ -14,86 +18,114 @@ static_assert(sizeof(Lanes) / sizeof(double) == CentroidSearch::lanes);
 
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
-/// Per lane, the nearest centroid so far and its group, replaced only by a strictly nearer one:
-/// on a tie the lower group stays.
+/// `x` as a double, for |x| < 2^51 (exact_in_doubles allows 2^26): x added to the bits of 1.5 x
+/// 2^52 are the bits of 1.5 x 2^52 + x. An integer add and a subtract, which the compiler
+/// vectorizes, where a conversion of 64-bit integers takes one instruction per value before AVX-512.
+inline double exactly_as_double(std::int64_t x) noexcept {
+  constexpr double shift = 0x1.8p52;
+  return std::bit_cast<double>(x + std::bit_cast<std::int64_t>(shift)) - shift;
+}
+
+/// Sets every lane of `x` to the least of its lanes. (In place: no Lanes passed or returned by
+/// value, whose ABI differs by target.)
+[[gnu::always_inline]] inline void spread_least(Lanes& x) noexcept {
+  Lanes swapped = __builtin_shufflevector(x, x, 2, 3, 0, 1);
+  x = swapped < x ? swapped : x;
+  swapped = __builtin_shufflevector(x, x, 1, 0, 3, 2);
+  x = swapped < x ? swapped : x;
+}
+
+/// Per lane, the nearest centroid so far to one point and its index, replaced only by a
+/// strictly nearer one: on a tie the lower group stays.
 struct Nearest {
   Lanes distance = {infinity, infinity, infinity, infinity};
-  Lanes group = {};
+  Lanes index = {};
 
-  /// Offers the centroids of group g, at `centroids`, to `point` (its coordinates as doubles).
-  template <std::size_t Dimensions>
-  [[gnu::always_inline]] void offer(const double* point, std::size_t d_count, const double* centroids,
-                                    std::size_t g) noexcept {
-    Lanes candidate = {};  // the squared distances
-    for (std::size_t d = 0; d < (Dimensions != 0 ? Dimensions : d_count); ++d) {
-      Lanes coordinate;  // (memcpy: an unaligned load; no Lanes passed by value, whose ABI differs by target)
-      std::memcpy(&coordinate, centroids + d * CentroidSearch::lanes, sizeof coordinate);
-      const Lanes difference = point[d] - coordinate;
-      candidate += difference * difference;
-    }
+  [[gnu::always_inline]] void offer(Lanes candidate, Lanes candidate_index) noexcept {
     const auto nearer = candidate < distance;
     distance = nearer ? candidate : distance;
-    group = nearer ? Lanes{} + static_cast<double>(g) : group;
+    index = nearer ? candidate_index : index;
+  }
+
+  /// The nearest over the lanes: the least distance, the lowest index among equals. Without
+  /// branches, since which lane wins is as unpredictable as the points. (Centroid 0, group 0
+  /// lane 0, gives a finite distance; padding's lanes stay at infinity.)
+  [[gnu::always_inline]] ClusterIndex pick() const noexcept {
+    Lanes least = distance;
+    spread_least(least);
+    Lanes tied = distance == least ? index : Lanes{} + infinity;
+    spread_least(tied);
+    return static_cast<ClusterIndex>(tied[0]);
   }
 };
 
-/// The nearest of the centroids in `groups` (as CentroidSearch lays them out) to `point` (its
-/// `d_count` coordinates as doubles; Dimensions when known at compile time, else 0): the lowest
-/// index among the lanes' nearest wins a tie. (Two chains, even and odd groups, measured no
-/// faster: 8.1-9.1 against 7.9-8.4 ms a round of the 200,000-point benchmark at 2 threads.)
-template <std::size_t Dimensions>
-[[gnu::always_inline]] inline ClusterIndex nearest_in_groups(const double* point, std::size_t d_count,
-                                                             const double* groups, std::size_t group_count) noexcept {
-  constexpr std::size_t lanes = CentroidSearch::lanes;
-  const std::size_t stride = (Dimensions != 0 ? Dimensions : d_count) * lanes;
-  Nearest nearest_so_far;
-  for (std::size_t g = 0; g < group_count; ++g) nearest_so_far.offer<Dimensions>(point, d_count, groups + g * stride, g);
-  // Centroid 0 (group 0, lane 0) gives a finite distance; padding's lanes stay at infinity.
-  double distance[lanes], group[lanes];
-  std::memcpy(distance, &nearest_so_far.distance, sizeof distance);
-  std::memcpy(group, &nearest_so_far.group, sizeof group);
-  auto index_of = [&](std::size_t lane) {
-    return static_cast<ClusterIndex>(static_cast<std::size_t>(group[lane]) * lanes + lane);
-  };
-  ClusterIndex nearest = index_of(0);
-  double least = distance[0];
-  for (std::size_t lane = 1; lane < lanes; ++lane) {
-    const auto index = index_of(lane);
-    if (distance[lane] < least || (distance[lane] == least && index < nearest)) {
-      least = distance[lane];
-      nearest = index;
+/// The nearest of the centroids in `groups` (as CentroidSearch lays them out) to each of
+/// `Points` points (their coordinates as doubles, one point after another; Dimensions when known
+/// at compile time, else 0 and `d_count`). The points are searched side by side: each one's
+/// search is a chain of dependent compares, and several chains keep the vector units busy.
+template <std::size_t Dimensions, std::size_t Points>
+[[gnu::always_inline]] inline void nearest_of_points(const double* points, std::size_t d_count, const double* groups,
+                                                     std::size_t group_count, ClusterIndex* nearest) noexcept {
+  constexpr auto lanes = CentroidSearch::lanes;
+  const std::size_t dimensions = Dimensions != 0 ? Dimensions : d_count;
+  Nearest so_far[Points];
+  Lanes index = {0, 1, 2, 3};  // of the group's centroids
+  for (std::size_t g = 0; g < group_count; ++g, index += static_cast<double>(lanes)) {
+    const double* centroids = groups + g * dimensions * lanes;
+    for (std::size_t p = 0; p < Points; ++p) {
+      Lanes candidate = {};  // the squared distances
+      for (std::size_t d = 0; d < dimensions; ++d) {
+        Lanes coordinate;  // (memcpy: an unaligned load)
+        std::memcpy(&coordinate, centroids + d * lanes, sizeof coordinate);
+        const Lanes difference = points[p * dimensions + d] - coordinate;
+        candidate += difference * difference;
+      }
+      so_far[p].offer(candidate, index);
     }
   }
-  return nearest;
+  for (std::size_t p = 0; p < Points; ++p) nearest[p] = so_far[p].pick();
 }
 
-[[gnu::always_inline]] inline ClusterIndex nearest_any_dimensions(const double* point, std::size_t dimensions,
-                                                                  const double* groups,
-                                                                  std::size_t group_count) noexcept {
-  switch (dimensions) {  // the common few unrolled, the point's coordinates kept in registers
-    case 1: return nearest_in_groups<1>(point, dimensions, groups, group_count);
-    case 2: return nearest_in_groups<2>(point, dimensions, groups, group_count);
-    case 3: return nearest_in_groups<3>(point, dimensions, groups, group_count);
-    case 4: return nearest_in_groups<4>(point, dimensions, groups, group_count);
-    default: return nearest_in_groups<0>(point, dimensions, groups, group_count);
+/// nearest_of_points for `count` points, four at a time.
+template <std::size_t Dimensions>
+[[gnu::always_inline]] inline void nearest_of_all(const double* points, std::size_t count, std::size_t d_count,
+                                                  const double* groups, std::size_t group_count,
+                                                  ClusterIndex* nearest) noexcept {
+  constexpr std::size_t side_by_side = 4;
+  const std::size_t dimensions = Dimensions != 0 ? Dimensions : d_count;
+  std::size_t i = 0;
+  for (; i + side_by_side <= count; i += side_by_side)
+    nearest_of_points<Dimensions, side_by_side>(points + i * dimensions, d_count, groups, group_count, nearest + i);
+  for (; i < count; ++i) nearest_of_points<Dimensions, 1>(points + i * dimensions, d_count, groups, group_count, nearest + i);
+}
+
+[[gnu::always_inline]] inline void nearest_any_dimensions(const double* points, std::size_t count,
+                                                          std::size_t dimensions, const double* groups,
+                                                          std::size_t group_count, ClusterIndex* nearest) noexcept {
+  switch (dimensions) {  // the common few unrolled, the points' coordinates kept in registers
+    case 1: return nearest_of_all<1>(points, count, dimensions, groups, group_count, nearest);
+    case 2: return nearest_of_all<2>(points, count, dimensions, groups, group_count, nearest);
+    case 3: return nearest_of_all<3>(points, count, dimensions, groups, group_count, nearest);
+    case 4: return nearest_of_all<4>(points, count, dimensions, groups, group_count, nearest);
+    default: return nearest_of_all<0>(points, count, dimensions, groups, group_count, nearest);
   }
 }
 
 #if PGASMR_AVX2_KERNELS
-/// The same loop in AVX2 instructions: one register per group instead of two. Exactness does not
-/// depend on the choice.
-PGASMR_AVX2_TARGET ClusterIndex nearest_avx2(const double* point, std::size_t dimensions, const double* groups,
-                                             std::size_t group_count) noexcept {
-  return nearest_any_dimensions(point, dimensions, groups, group_count);
+/// The same loops in AVX2 instructions: one register per group instead of two. Exactness does
+/// not depend on the choice.
+PGASMR_AVX2_TARGET void nearest_avx2(const double* points, std::size_t count, std::size_t dimensions,
+                                     const double* groups, std::size_t group_count, ClusterIndex* nearest) noexcept {
+  nearest_any_dimensions(points, count, dimensions, groups, group_count, nearest);
 }
 #endif
 
-ClusterIndex nearest_best(const double* point, std::size_t dimensions, const double* groups,
-                          std::size_t group_count) noexcept {
+void nearest_best(const double* points, std::size_t count, std::size_t dimensions, const double* groups,
+                  std::size_t group_count, ClusterIndex* nearest) noexcept {
 #if PGASMR_AVX2_KERNELS
-  if (cpu_has_avx2()) return nearest_avx2(point, dimensions, groups, group_count);
+  if (cpu_has_avx2()) return nearest_avx2(points, count, dimensions, groups, group_count, nearest);
 #endif
-  return nearest_any_dimensions(point, dimensions, groups, group_count);
+  nearest_any_dimensions(points, count, dimensions, groups, group_count, nearest);
 }
 
 }  // namespace
@@ -113,6 +145,7 @@ CentroidSearch::CentroidSearch(std::span<const std::int64_t> centroids, std::siz
     return;
   }
   const std::size_t clusters = centroids.size() / dimensions, group_count = (clusters + lanes - 1) / lanes;
+  group_count_ = group_count;
   groups_.assign(group_count * dimensions * lanes, infinity);
   for (std::size_t c = 0; c < clusters; ++c)
     for (std::size_t d = 0; d < dimensions; ++d)
@@ -120,17 +153,30 @@ CentroidSearch::CentroidSearch(std::span<const std::int64_t> centroids, std::siz
 }
 
 ClusterIndex CentroidSearch::nearest(std::span<const std::int64_t> point) const {
-  if (!in_doubles_) return nearest_centroid(point, centroids_);
-  constexpr std::size_t most_unrolled = 16;
-  double coordinates[most_unrolled] = {};
-  std::vector<double> many;  // a point of more coordinates than that (rare)
-  double* at = coordinates;
-  if (dimensions_ > most_unrolled) {
-    many.resize(dimensions_);
-    at = many.data();
+  ClusterIndex cluster = 0;
+  nearest(point, std::span(&cluster, 1));
+  return cluster;
+}
+
+void CentroidSearch::nearest(std::span<const std::int64_t> points, std::span<ClusterIndex> clusters) const {
+  if (!in_doubles_) {
+    for (std::size_t i = 0; i < clusters.size(); ++i)
+      clusters[i] = nearest_centroid(points.subspan(i * dimensions_, dimensions_), centroids_);
+    return;
   }
-  for (std::size_t d = 0; d < dimensions_; ++d) at[d] = static_cast<double>(point[d]);
-  return nearest_best(at, dimensions_, groups_.data(), groups_.size() / (dimensions_ * lanes));
+  // Converted a stretch at a time, into a buffer that stays in the first-level cache.
+  constexpr std::size_t stretch_values = 512;
+  std::array<double, stretch_values> stretch;
+  std::vector<double> one_point;  // a point of more coordinates than the buffer holds (rare)
+  const std::size_t stretch_points = std::max<std::size_t>(stretch_values / dimensions_, 1);
+  if (stretch_values < dimensions_) one_point.resize(dimensions_);
+  double* converted = one_point.empty() ? stretch.data() : one_point.data();
+  for (std::size_t first = 0; first < clusters.size(); first += stretch_points) {
+    const std::size_t count = std::min(stretch_points, clusters.size() - first);
+    const auto values = points.subspan(first * dimensions_, count * dimensions_);
+    std::ranges::transform(values, converted, exactly_as_double);
+    nearest_best(converted, count, dimensions_, groups_.data(), group_count_, clusters.data() + first);
+  }
 }
 
 }  // namespace pgasmr::apps::kmeans

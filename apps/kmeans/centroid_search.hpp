@@ -35,11 +35,17 @@ class CentroidSearch {
   /// The index of the centroid nearest to `point`, the lower index on a tie: nearest_centroid's.
   ClusterIndex nearest(std::span<const std::int64_t> point) const;
 
+  /// The same for each of clusters.size() points, one after another in `points` (as many
+  /// coordinates each as the centroids have), into `clusters`. Faster per point than one at a
+  /// time: several points are searched side by side.
+  void nearest(std::span<const std::int64_t> points, std::span<ClusterIndex> clusters) const;
+
  private:
   std::size_t dimensions_ = 0;
   bool in_doubles_ = false;
   std::vector<std::int64_t> centroids_;  // the 64-bit search's
   std::vector<double> groups_;           // group g, coordinate d, lane l at (g * D + d) * lanes + l
+  std::size_t group_count_ = 0;
 };
 
 }  // namespace pgasmr::apps::kmeans

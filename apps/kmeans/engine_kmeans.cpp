@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ranges>
+#include <span>
 #include <vector>
 
 #include <pgasmr/collectives/broadcast.hpp>
@@ -45,14 +46,17 @@ std::optional<Clustering> kmeans_engine(pgas::Context& me, const KmeansInput& in
   // The user's map: one block of points, added up in this thread's scratch sums and emitted once
   // per key and block, rather than a pair per coordinate per point.
   std::vector<std::int64_t> block_sums(changed_key + 1);
+  std::vector<ClusterIndex> nearest;  // of the block's points, searched together
   auto map_block = [&](std::size_t block, RoundSums& out) {
     const auto begin = input.block_begin(block);
     auto memo_entry = memo.take(block, round, input.block_size(block));
+    nearest.resize(memo_entry.clusters.size());
+    search.nearest(std::span(input.points.values).subspan(begin * dimensions, nearest.size() * dimensions), nearest);
     std::ranges::fill(block_sums, 0);
     std::int64_t changed = 0;
     for (std::size_t j = 0; j < memo_entry.clusters.size(); ++j) {
       const auto point = input.point(begin + j);
-      const auto cluster = search.nearest(point);
+      const auto cluster = nearest[j];
       const auto before = round == 1                        ? no_cluster
                           : memo_entry.holds_previous_round ? memo_entry.clusters[j]
                                                             : last_search.nearest(point);

@@ -1,5 +1,6 @@
 #include "kmeans/tbb_baseline.hpp"
 
+#include <span>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -23,6 +24,7 @@ Clustering kmeans_tbb(const KmeansInput& input, std::size_t threads) {
   const std::size_t dimensions = input.dimensions();
   auto centroids = initial_centroids(input.points.values, input.clusters, dimensions);
   std::vector<ClusterIndex> cluster_of(input.point_count(), no_cluster);
+  std::vector<ClusterIndex> cluster_nearest(input.point_count());  // this round's, searched a range at a time
   const RoundSums zero{std::vector<std::int64_t>(sums_size(input.clusters, dimensions)), 0};
   const bool exact = exact_in_doubles(dimensions, input.largest_magnitude);
   TbbArena arena(threads);
@@ -35,8 +37,11 @@ Clustering kmeans_tbb(const KmeansInput& input, std::size_t threads) {
       return tbb::parallel_reduce(
           Points(0, input.point_count()), zero,
           [&](const Points& points, RoundSums partial) {
+            const auto nearest = std::span(cluster_nearest).subspan(points.begin(), points.size());
+            search.nearest(std::span(input.points.values).subspan(points.begin() * dimensions, points.size() * dimensions),
+                           nearest);
             for (auto i = points.begin(); i != points.end(); ++i) {
-              auto cluster = search.nearest(input.point(i));
+              auto cluster = nearest[i - points.begin()];
               if (cluster != cluster_of[i]) {
                 cluster_of[i] = cluster;
                 ++partial.changed;

@@ -1,7 +1,8 @@
 // The vectorized nearest-centroid search: taken only where double arithmetic is exact (the 2^53
 // bound, at its edge), and then the same index as the 64-bit search for every point, ties
 // included (small coordinate ranges make many), for any count of centroids (groups of 4 and a
-// remainder) and of coordinates (unrolled 1-4, the general loop, more than 16).
+// remainder) and of coordinates (unrolled 1-4, the general loop, more than 16), a point at a
+// time or many together.
 
 #include <gtest/gtest.h>
 
@@ -24,15 +25,22 @@ std::vector<std::int64_t> random_values(std::size_t count, std::int64_t spread, 
   return values;
 }
 
-/// Every point's nearest centroid by both searches.
-void expect_same_as_64_bit_search(std::size_t dimensions, std::size_t clusters, std::int64_t spread, unsigned seed) {
+/// Every point's nearest centroid by both searches, one point at a time and all of them at
+/// once (`count` points: several at a time, the rest one by one, in stretches of the buffer).
+void expect_same_as_64_bit_search(std::size_t dimensions, std::size_t clusters, std::int64_t spread, unsigned seed,
+                                  std::size_t count = 200) {
   const auto centroids = random_values(clusters * dimensions, spread, seed);
-  const auto points = random_values(200 * dimensions, spread, seed + 1);
+  const auto points = random_values(count * dimensions, spread, seed + 1);
   const km::CentroidSearch search(centroids, dimensions, true);
-  for (std::size_t i = 0; i < 200; ++i) {
+  std::vector<km::ClusterIndex> together(count);
+  search.nearest(points, together);
+  for (std::size_t i = 0; i < count; ++i) {
     const auto point = std::span(points).subspan(i * dimensions, dimensions);
-    ASSERT_EQ(search.nearest(point), km::nearest_centroid(point, centroids))
+    const auto expected = km::nearest_centroid(point, centroids);
+    ASSERT_EQ(search.nearest(point), expected)
         << "point " << i << ", " << dimensions << " dimension(s), " << clusters << " centroid(s), spread " << spread;
+    ASSERT_EQ(together[i], expected) << "searched together: point " << i << " of " << count << ", " << dimensions
+                                     << " dimension(s), " << clusters << " centroid(s), spread " << spread;
   }
 }
 
@@ -54,6 +62,21 @@ TEST(CentroidSearch, SameIndexAsThe64BitSearchTiesIncluded) {
   for (std::size_t dimensions : {1u, 2u, 3u, 4u, 5u, 9u, 17u})
     for (std::size_t clusters : {1u, 3u, 4u, 5u, 8u, 13u, 100u})
       for (std::int64_t spread : {1, 2, 1000}) expect_same_as_64_bit_search(dimensions, clusters, spread, seed++);
+}
+
+TEST(CentroidSearch, PointsSearchedTogetherAsOneByOne) {
+  // Counts around the four points searched side by side, and around the stretches converted at
+  // a time (512 values: 170 points of 3 coordinates), and points longer than a stretch.
+  unsigned seed = 1000;
+  for (std::size_t count : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 169u, 170u, 171u, 341u, 1000u})
+    expect_same_as_64_bit_search(3, 16, 50, seed++, count);
+  for (std::size_t count : {1u, 5u}) expect_same_as_64_bit_search(600, 9, 3, seed++, count);
+  // Outside the bound the 64-bit search answers for every point of a batch too.
+  const std::vector<std::int64_t> centroids = {5, 5, -5, -5, 0, 1};
+  const std::vector<std::int64_t> points = {4, 4, -4, -6, 0, 0, 1, 1, 0, 2};
+  std::vector<km::ClusterIndex> together(5);
+  km::CentroidSearch(centroids, 2, false).nearest(points, together);
+  EXPECT_EQ(together, (std::vector<km::ClusterIndex>{0, 1, 2, 2, 2}));
 }
 
 TEST(CentroidSearch, ExactAtTheBound) {
