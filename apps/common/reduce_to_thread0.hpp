@@ -4,6 +4,7 @@
 /// on thread 0.
 
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <pgasmr/mapreduce/apply_reduce.hpp>
@@ -63,10 +64,10 @@ std::vector<mr::KeyValue<typename C::key_type, typename C::mapped_type>> gather_
                                                                                         JobTimer& timer) {
   using K = typename C::key_type;
   using V = typename C::mapped_type;
-  auto to_pairs = [](std::span<const K> keys, std::span<const V> values) {
+  auto to_pairs = [](std::span<K> keys, std::span<V> values) {  // the reduce's own arrays: moved from
     std::vector<mr::KeyValue<K, V>> pairs;
     pairs.reserve(keys.size());
-    for (std::size_t i = 0; i < keys.size(); ++i) pairs.push_back({keys[i], values[i]});
+    for (std::size_t i = 0; i < keys.size(); ++i) pairs.push_back({std::move(keys[i]), std::move(values[i])});
     return pairs;
   };
   auto reduce = [&](const mr::ReduceMode& mode) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
+#include <utility>
 
 namespace pgasmr::apps::stringmatch {
 
@@ -34,7 +35,7 @@ PieceMatches match_piece(std::string_view text, const KeySet& keys) {
 }
 
 LineMatches LineMatches::from_pieces(const datasets::TextInput& input,
-                                     std::span<const mr::KeyValue<std::uint64_t, PieceMatches>> pieces) {
+                                     std::span<mr::KeyValue<std::uint64_t, PieceMatches>> pieces) {
   const auto& all = input.pieces();
   if (pieces.size() != all.size())
     throw std::logic_error("string match: " + std::to_string(pieces.size()) + " pieces matched of " +
@@ -42,13 +43,13 @@ LineMatches LineMatches::from_pieces(const datasets::TextInput& input,
   std::vector<MatchedLine> lines;
   std::uint64_t first_line = 1;  // the number of the piece's first line in its file
   for (std::size_t i = 0; i < pieces.size(); ++i) {
-    const auto& [index, matches] = pieces[i];
+    auto& [index, matches] = pieces[i];
     if (index != i) throw std::logic_error("string match: piece " + std::to_string(index) + " out of order");
     if (i == 0 || all[i].file != all[i - 1].file) first_line = 1;
-    for (const auto& line : matches.lines) {
+    for (auto& line : matches.lines) {
       auto place = line.long_line;
       if (place.size > 0) place.offset += all[i].offset;  // from the piece's start to the file's
-      lines.push_back({all[i].file, first_line + line.index, line.text, place});
+      lines.push_back({all[i].file, first_line + line.index, std::move(line.text), place});
     }
     first_line += matches.newlines;
   }

@@ -91,8 +91,9 @@ class LineMatches {
 
   /// Numbers the lines of every piece of `input`, given the map's result for each piece by
   /// piece index, in piece order (all of them: a piece without matches still counts lines).
+  /// The lines' texts are moved out of `pieces`.
   static LineMatches from_pieces(const datasets::TextInput& input,
-                                 std::span<const mr::KeyValue<std::uint64_t, PieceMatches>> pieces);
+                                 std::span<mr::KeyValue<std::uint64_t, PieceMatches>> pieces);
 
   const std::vector<std::string>& paths() const noexcept { return paths_; }
   const std::vector<MatchedLine>& lines() const noexcept { return lines_; }

@@ -190,7 +190,8 @@ ReceivedPairs<typename C::key_type, typename C::mapped_type> collect(pgas::Conte
 
 /// Calls fn(keys, values) with the pairs as two arrays (the thesis's structure of arrays). A
 /// vector of pairs handed over (an rvalue) is moved from, as a ListContainer's values may be
-/// large (string match's lines of a piece); a view of pairs that live on is copied from.
+/// large (string match's lines of a piece); a view of pairs that live on is copied from. The
+/// arrays are this call's own: a fn that takes them as spans of non-const may move from them.
 template <class K, class V, class Pairs, class Fn>
 decltype(auto) call_with_arrays(Pairs&& pairs, Fn&& fn) {
   constexpr bool handed_over = std::is_same_v<Pairs, std::vector<KeyValue<K, V>>>;  // not a reference
@@ -207,7 +208,10 @@ decltype(auto) call_with_arrays(Pairs&& pairs, Fn&& fn) {
       values.push_back(pair.value);
     }
   }
-  return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
+  if constexpr (std::is_invocable_v<Fn&, std::span<K>, std::span<V>>)
+    return std::invoke(fn, std::span<K>(keys), std::span<V>(values));
+  else
+    return std::invoke(fn, std::span<const K>(keys), std::span<const V>(values));
 }
 
 }  // namespace detail
@@ -217,9 +221,12 @@ decltype(auto) call_with_arrays(Pairs&& pairs, Fn&& fn) {
 /// after the communication of `mode` (none for the threads that are not the root of root(t)
 /// or of a final gather), sorted by key. A combining container's pairs are folded per key
 /// first; a ListContainer's arrive unfolded, every emitted pair, grouped by key (the order of
-/// one key's values follows the threads and is not deterministic). Returns fn's result.
+/// one key's values follows the threads and is not deterministic). Returns fn's result. A fn
+/// that takes std::span<K> and std::span<V> instead gets arrays it may move the keys and values
+/// out of (they are the reduce's own, dropped when fn returns): no copy of large values.
 template <Container C, class Fn>
-  requires std::is_invocable_v<Fn&, std::span<const typename C::key_type>, std::span<const typename C::mapped_type>>
+  requires std::is_invocable_v<Fn&, std::span<const typename C::key_type>, std::span<const typename C::mapped_type>> ||
+           std::is_invocable_v<Fn&, std::span<typename C::key_type>, std::span<typename C::mapped_type>>
 auto apply_reduce_array(pgas::Context& me, const C& container, const ReduceMode& mode, Fn&& fn,
                         Transfer transfer = Transfer::collective) {
   using K = typename C::key_type;
