@@ -16,17 +16,23 @@ namespace pgasmr::apps::linreg {
 /// The sums over the points, in output order: x, y, x*x, y*y, x*y.
 enum Sum : std::size_t { sx, sy, sxx, syy, sxy, sum_count };
 
-/// Exact accumulators of the five sums. Each term is the IEEE double product (x*x, ...), and a
-/// sum is the correctly rounded exact sum of its terms: the same bits whatever the order.
+/// fn(sum, term) for a point's term of each sum: x, y and the IEEE double products x*x, y*y, x*y.
+template <class Fn>
+void for_each_term(datasets::Point point, Fn&& fn) {
+  fn(sx, point.x);
+  fn(sy, point.y);
+  fn(sxx, point.x * point.x);
+  fn(syy, point.y * point.y);
+  fn(sxy, point.x * point.y);
+}
+
+/// Exact accumulators of the five sums: a sum is the correctly rounded exact sum of its terms,
+/// the same bits whatever the order.
 struct Sums {
   coll::ExactSum of[sum_count];
 
   void add(datasets::Point point) noexcept {
-    of[sx].add(point.x);
-    of[sy].add(point.y);
-    of[sxx].add(point.x * point.x);
-    of[syy].add(point.y * point.y);
-    of[sxy].add(point.x * point.y);
+    for_each_term(point, [&](Sum sum, double term) { of[sum].add(term); });
   }
   Sums& operator+=(const Sums& other) noexcept {
     for (std::size_t i = 0; i < sum_count; ++i) of[i] += other.of[i];

@@ -6,6 +6,7 @@
 #include <pgasmr/collectives/broadcast.hpp>
 #include <pgasmr/collectives/buffer.hpp>
 #include <pgasmr/collectives/displacements.hpp>
+#include <pgasmr/collectives/exact_sum_by_exponent.hpp>
 #include <pgasmr/collectives/exchange.hpp>
 #include <pgasmr/collectives/gather.hpp>
 #include <pgasmr/collectives/options.hpp>

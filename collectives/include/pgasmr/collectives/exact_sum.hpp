@@ -71,6 +71,7 @@ class ExactSum {
 
  private:
   friend struct ExactSumProbe;  // the unit tests set up states that would take 2^31 adds to reach
+  friend class ExactSumByExponent;  // adds many terms of one sign and exponent at once
 
   /// Enough chunks for any double's bits (shift up to 2046, plus 53 bits: chunks 0 to 65) and a
   /// top chunk for the carries, which holds the sum of up to 2^76 terms below 2^1024.
@@ -90,6 +91,22 @@ class ExactSum {
     minus_infinity = 8,
     nan_term = 16,
   };
+
+  /// Adds magnitude * 2^(shift - 1075), negated if `negative`, as one add: each chunk changes by
+  /// less than 2^32. Its bits must lie below the top chunk (shift + bit_width(magnitude) <= 2112).
+  void add_magnitude(std::uint64_t magnitude, unsigned shift, bool negative) noexcept {
+    auto chunk = shift / chunk_bits;
+    auto offset = shift % chunk_bits;
+    // The magnitude shifted by `offset` spans up to 96 bits: three chunks' worth.
+    std::uint64_t low = (magnitude << offset) & chunk_mask;
+    std::uint64_t middle = ((magnitude << offset) >> chunk_bits) & chunk_mask;
+    std::uint64_t high = offset == 0 ? 0 : magnitude >> (64 - offset);
+    auto sign = negative ? std::int64_t{-1} : std::int64_t{0};
+    chunks_[chunk] += (static_cast<std::int64_t>(low) ^ sign) - sign;
+    chunks_[chunk + 1] += (static_cast<std::int64_t>(middle) ^ sign) - sign;
+    if (high != 0) chunks_[chunk + 2] += (static_cast<std::int64_t>(high) ^ sign) - sign;
+    if (--adds_left_ == 0) [[unlikely]] propagate_carries();
+  }
 
   /// Moves every chunk's excess into the next one, leaving each in [-2^31, 2^31).
   void propagate_carries() noexcept;
