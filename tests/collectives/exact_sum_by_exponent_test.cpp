@@ -21,13 +21,13 @@
 #include <pgasmr/collectives/exact_sum_by_exponent.hpp>
 
 #include "support/fsum.hpp"
+#include "support/same_double.hpp"
 
 namespace {
 
 namespace coll = pgasmr::coll;
 using coll::ExactSum;
 using coll::ExactSumByExponent;
-using pgasmr::test::bits_of;
 using pgasmr::test::fsum;
 
 constexpr double inf = std::numeric_limits<double>::infinity();
@@ -54,13 +54,6 @@ double sum_term_by_term(std::span<const double> terms) {
   return sum.value();
 }
 
-/// Bit-for-bit equality, so that -0.0 and +0.0 differ (NaNs are checked with std::isnan).
-testing::AssertionResult same_bits(const char* actual_text, const char* expected_text, double actual, double expected) {
-  if (bits_of(actual) == bits_of(expected)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << actual_text << " is " << std::hexfloat << actual << ", not " << expected_text
-                                     << " = " << expected;
-}
-#define EXPECT_SAME_DOUBLE(actual, expected) EXPECT_PRED_FORMAT2(same_bits, actual, expected)
 
 TEST(ExactSumByExponent, MatchesTheReferenceInAnyOrderWithFlushesAnywhere) {
   std::mt19937_64 rng(2026);

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
-#include <ios>
 #include <limits>
 #include <random>
 #include <span>
@@ -23,6 +22,7 @@
 #include <pgasmr/collectives/exact_sum.hpp>
 
 #include "support/fsum.hpp"
+#include "support/same_double.hpp"
 
 namespace pgasmr::coll {
 
@@ -55,13 +55,6 @@ double sum_of(std::span<const double> terms) {
 }
 double sum_of(std::initializer_list<double> terms) { return sum_of(std::span<const double>(terms.begin(), terms.size())); }
 
-/// Bit-for-bit equality, so that -0.0 and +0.0 differ (NaNs are checked with std::isnan).
-testing::AssertionResult same_bits(const char* actual_text, const char* expected_text, double actual, double expected) {
-  if (bits_of(actual) == bits_of(expected)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << actual_text << " is " << std::hexfloat << actual << ", not " << expected_text
-                                     << " = " << expected;
-}
-#define EXPECT_SAME_DOUBLE(actual, expected) EXPECT_PRED_FORMAT2(same_bits, actual, expected)
 
 constexpr double max = DBL_MAX;
 constexpr double true_min = std::numeric_limits<double>::denorm_min();
