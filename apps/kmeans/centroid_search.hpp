@@ -45,7 +45,7 @@ class CentroidSearch {
   bool in_doubles_ = false;
   std::vector<std::int64_t> centroids_;  // the 64-bit search's
   std::vector<double> groups_;           // group g, coordinate d, lane l at (g * D + d) * lanes + l
-  std::size_t group_count_ = 0;
+  std::size_t group_count_ = 0;          // groups of `lanes` centroids in groups_
 };
 
 }  // namespace pgasmr::apps::kmeans

@@ -17,9 +17,9 @@
 namespace pgasmr::coll {
 
 /// About 40 KB: a local accumulator of one thread, for one ExactSum (544 bytes, which is what
-/// travels). Terms added through it reach the sum, at the latest when it is destroyed, as
-/// ExactSum::add of each would: the same bits in any order, special values and signed zeros
-/// included.
+/// travels). Terms added through it reach the sum, at the latest when it is destroyed, and the
+/// sum's value() is then the bits ExactSum::add of each term gives, in any order, special values
+/// and signed zeros included.
 class ExactSumByExponent {
  public:
   explicit ExactSumByExponent(ExactSum& sum) noexcept : sum_(&sum) { room_.fill(bucket_room); }
